@@ -1,0 +1,40 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { apiRoute } from './integrations/api-route.mjs';
+import { bilingualPages } from './integrations/bilingual-pages.mjs';
+
+const apiBase = process.env.PUBLIC_API_BASE || '/homeapiak';
+const site = process.env.SITE_URL || 'https://www.seabridgelines.com';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  trailingSlash: 'ignore',
+  markdown: { syntaxHighlight: false },
+  session: undefined,
+  build: { format: 'directory' },
+  integrations: [react(), apiRoute({ base: apiBase }), bilingualPages({ site })],
+  security: {
+    checkOrigin: true,
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self' " + (process.env.PUBLIC_API_ORIGIN || ''),
+        "frame-ancestors 'self'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "object-src 'none'",
+      ],
+    },
+  },
+  vite: {
+    define: {
+      'import.meta.env.PUBLIC_API_BASE': JSON.stringify(apiBase),
+    },
+  },
+});

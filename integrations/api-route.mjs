@@ -1,0 +1,16 @@
+/**
+ * Mounts the Hono API under the configured base path (PUBLIC_API_BASE, default
+ * /homeapiak) through one on-demand route. Everything else stays static.
+ * @param {{ base: string }} options
+ * @returns {import('astro').AstroIntegration}
+ */
+export function apiRoute({ base }) {
+  return {
+    name: 'carrier:api-route',
+    hooks: {
+      'astro:config:setup': ({ injectRoute }) => {
+        injectRoute({ pattern: `${base}/[...path]`, entrypoint: './src/server/endpoint.ts', prerender: false });
+      },
+    },
+  };
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// Serves the built site and the API on one port (Astro's Node standalone server).
+// Embedded defaults: PGlite in var/, listening on 127.0.0.1:4321.
+import { existsSync } from 'node:fs';
+
+const entry = new URL('../dist/server/entry.mjs', import.meta.url);
+if (!existsSync(entry)) {
+  console.error('No build found: run "npm run build" first (or "npm run quickstart").');
+  process.exit(1);
+}
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 22) {
+  console.error(`Node ${process.versions.node} is too old: run through npm ("npm start"), which uses the Node 24 from node_modules.`);
+  process.exit(1);
+}
+process.env.HOST ??= '127.0.0.1';
+process.env.PORT ??= '4321';
+console.log(`Serving on http://${process.env.HOST}:${process.env.PORT}/ (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ' + (process.env.DATA_DIR ?? 'var')})`);
+await import(entry.href);

@@ -1,0 +1,50 @@
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'zod';
+import { Location } from './contract/entities';
+import {
+  Compliance,
+  HistoryYear,
+  KeyFactsYear,
+  Leader,
+  Profile,
+  PublicWelfare,
+  Quality,
+  ReputationYear,
+  SustainabilityReport,
+} from './schemas/about';
+import { Brand } from './schemas/brand';
+import { Home } from './schemas/home';
+import { Navigation } from './schemas/navigation';
+import { NewsItem } from './schemas/news';
+
+/**
+ * Content collections. Everything maintainers edit lives in content/ and is
+ * validated here at build time: a bad file fails the build naming file and field.
+ * Single-file collections hold one entry whose id is the file name.
+ */
+const single = (name: string) => glob({ pattern: `${name}.json`, base: './content' });
+const aboutFile = (name: string) => glob({ pattern: `${name}.json`, base: './content/about' });
+
+export const collections = {
+  brand: defineCollection({ loader: single('brand'), schema: Brand }),
+  navigation: defineCollection({ loader: single('navigation'), schema: Navigation }),
+  home: defineCollection({ loader: single('home'), schema: Home }),
+  localSites: defineCollection({ loader: file('./content/local-sites.json', { parser: (text) => JSON.parse(text).map((l: Location) => ({ ...l, id: String(l.locationId) })) }), schema: Location.extend({ id: z.string() }) }),
+  profile: defineCollection({ loader: aboutFile('profile'), schema: Profile }),
+  leaders: defineCollection({ loader: file('./content/about/leaders.json'), schema: Leader }),
+  keyFacts: defineCollection({ loader: file('./content/about/key-facts.json'), schema: KeyFactsYear }),
+  history: defineCollection({ loader: file('./content/about/history.json'), schema: HistoryYear }),
+  reputation: defineCollection({ loader: file('./content/about/reputation.json'), schema: ReputationYear }),
+  publicWelfare: defineCollection({ loader: aboutFile('public-welfare'), schema: PublicWelfare }),
+  quality: defineCollection({ loader: aboutFile('quality'), schema: Quality }),
+  reports: defineCollection({ loader: file('./content/about/reports.json'), schema: SustainabilityReport }),
+  compliance: defineCollection({ loader: aboutFile('compliance'), schema: Compliance }),
+  /** Prose pages, one markdown file per language: content/pages/{en,zh}/{slug}.md */
+  pages: defineCollection({
+    loader: glob({ pattern: '*/*.md', base: './content/pages' }),
+    schema: z.object({ title: z.string().min(1), description: z.string().min(1), updated: z.coerce.date() }).strict(),
+  }),
+  /** News snapshot, written by the nightly job from the API: content/news/{en,zh}/{newsUuid}.json */
+  news: defineCollection({ loader: glob({ pattern: '*/*.json', base: './content/news' }), schema: NewsItem }),
+};

@@ -1,0 +1,76 @@
+/**
+ * The wire contract's plain part: codes, the answer wrapper and constants that
+ * both sides share. No zod here, so the smallest browser scripts can import it.
+ * The zod schemas of every call are in ./calls.ts.
+ */
+
+/** Default mount point of the API; PUBLIC_API_BASE overrides it at build time. */
+export const DEFAULT_API_BASE = '/homeapiak';
+
+/** Codes the API answers with (strings on the wire). */
+export const CODE = {
+  ok: '200',
+  /** A lookup that found nothing where the existing backend answers 201 (e.g. unknown location). */
+  empty: '201',
+  badRequest: '400',
+  forbidden: '403',
+  notFound: '404',
+  methodNotAllowed: '405',
+  tooManyRequests: '429',
+  serverError: '500',
+  unavailable: '503',
+} as const;
+export type Code = (typeof CODE)[keyof typeof CODE];
+
+/** Every answer: `{ code, message, data: { content } }`. */
+export interface Wrapped<T> {
+  code: string;
+  message: string;
+  data: { content: T };
+}
+
+export function ok<T>(content: T, message = 'success'): Wrapped<T> {
+  return { code: CODE.ok, message, data: { content } };
+}
+
+export function fail(code: Code, message: string): Wrapped<null> {
+  return { code, message, data: { content: null } };
+}
+
+/** The names pictureNameEN takes on POST /webPicture/saveClick. */
+export const PICTURE_NAMES = [
+  // top-bar platforms
+  'EXPO',
+  'EB',
+  'SYNCONHUB',
+  // home banners
+  'SLOGAN',
+  'SOUTH_AFRICA',
+  'META_OCEAN',
+  // smart-service butler entries
+  'MENU_SMART_SERVICE_BUTLER',
+  'ICON_SMART_SERVICE_BUTLER',
+] as const;
+export type PictureName = (typeof PICTURE_NAMES)[number];
+
+/** News category ids of the spec. */
+export const NEWS_TYPE = {
+  notices: '50000000000000231',
+  news: '50000000000000232',
+  specialTopic: '50000000000000233',
+  updates: '50000000000000234',
+} as const;
+export type NewsTypeId = (typeof NEWS_TYPE)[keyof typeof NEWS_TYPE];
+export const NEWS_TYPE_IDS = Object.values(NEWS_TYPE) as [NewsTypeId, ...NewsTypeId[]];
+
+/** Location list: parent 0 is a top-level region, -2 a site in the China sub-list. */
+export const LOCATION_PARENT = { region: 0, china: -2 } as const;
+/** The region whose entry opens the China sub-list instead of listing children. */
+export const CHINA_REGION_ID = 86;
+
+/** Paths of the calls (relative to the API base). */
+export const PATH = {
+  health: '/health',
+  saveClick: '/webPicture/saveClick',
+  locationList: '/local/getLocationList',
+} as const;

@@ -1,0 +1,48 @@
+import i18next, { type i18n } from 'i18next';
+import en from './dict/en.json';
+import zh from './dict/zh.json';
+import { LOCALES, type Locale } from './locales';
+
+/**
+ * Interface strings: one JSON file of flat dotted keys per locale. The English
+ * file defines the keys; the Chinese one must have every key (a missing key is
+ * a type error here and a failing unit test). Used at build time only: islands
+ * get the few strings they need as props.
+ */
+export type MessageKey = keyof typeof en;
+const zhChecked: Record<MessageKey, string> = zh;
+export const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, zh: zhChecked };
+
+const instances = new Map<Locale, i18n>();
+
+function instance(locale: Locale): i18n {
+  let found = instances.get(locale);
+  if (!found) {
+    found = i18next.createInstance();
+    void found.init({
+      lng: locale,
+      fallbackLng: false,
+      resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: dictionaries[l] }])),
+      keySeparator: false,
+      nsSeparator: false,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    instances.set(locale, found);
+  }
+  return found;
+}
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** The translate function of a locale: const t = useTranslations('zh'); t('site.home'). */
+export function useTranslations(locale: Locale): Translate {
+  const i = instance(locale);
+  return (key, values) => i.t(key, values ?? {}) as string;
+}
+
+/** Picks the locale's side of a bilingual content field. */
+export function pick<T>(value: { en: T; zh: T }, locale: Locale): T {
+  return value[locale];
+}

@@ -1,0 +1,35 @@
+import { getCollection, getEntry, type CollectionKey } from 'astro:content';
+import type { Locale } from '../i18n/locales';
+import type { NewsTypeId } from '../contract/wire';
+
+/** Reads for pages: one place that knows how collections are laid out. */
+
+/** The one entry of a single-file collection (brand, navigation, home, ...). */
+export async function single<C extends CollectionKey>(collection: C) {
+  const entries = await getCollection(collection);
+  if (entries.length !== 1) throw new Error(`content: expected one ${collection} file, found ${entries.length}`);
+  return entries[0].data;
+}
+
+export const getBrand = () => single('brand');
+export const getNavigation = () => single('navigation');
+
+/** Entries of an array file in file order. */
+export async function list<C extends 'leaders' | 'keyFacts' | 'history' | 'reputation' | 'reports' | 'localSites'>(collection: C) {
+  return (await getCollection(collection)).map((e) => e.data);
+}
+
+/** News of one language, newest first, optionally of one type. */
+export async function getNews(locale: Locale, typeId?: NewsTypeId) {
+  const items = await getCollection('news', (e) => e.id.startsWith(`${locale}/`) && (!typeId || e.data.typeId === typeId));
+  return items.map((e) => e.data).sort((a, b) => b.statusDt.localeCompare(a.statusDt) || a.title.localeCompare(b.title));
+}
+
+/** A prose page in one language: content/pages/{locale}/{slug}.md */
+export async function getPage(locale: Locale, slug: string) {
+  const entry = await getEntry('pages', `${locale}/${slug}`);
+  if (!entry) throw new Error(`content: content/pages/${locale}/${slug}.md is missing`);
+  return entry;
+}
+
+export { getEntry };

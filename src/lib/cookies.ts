@@ -1,0 +1,41 @@
+/**
+ * Browser cookies of the site: the consent pair of the cookie notice and the
+ * language preference. Names and lifetimes come from the spec.
+ */
+export const COOKIE = {
+  policy: 'cookiePolicy',
+  acceptTime: 'cookiePolicyAcceptTime',
+  language: 'language',
+} as const;
+
+export const DAY_SECONDS = 24 * 60 * 60;
+export const CONSENT_DAYS = 365;
+export const LANGUAGE_COOKIE_DAYS = 60;
+
+export function readCookie(name: string, source = document.cookie): string | null {
+  for (const part of source.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export function writeCookie(name: string, value: string, days: number): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * DAY_SECONDS}; Path=/; SameSite=Lax${secure}`;
+}
+
+/** Removes every cookie this page can see, on this path and the root. */
+export function clearAllCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (!name) continue;
+    document.cookie = `${name}=; Max-Age=0; Path=/`;
+    document.cookie = `${name}=; Max-Age=0`;
+  }
+}
+
+/** True when the visitor accepted cookies and the acceptance is still on record. */
+export function cookiesAccepted(source = document.cookie): boolean {
+  return readCookie(COOKIE.policy, source) === 'accepted' && readCookie(COOKIE.acceptTime, source) !== null;
+}

@@ -1,0 +1,52 @@
+import { LANGUAGE_TAG, type Locale } from '../i18n/locales';
+
+/**
+ * The one date and number formatter. Dates in lists are shown as YYYY-MM-DD
+ * (the spec's "date without time part"); long dates follow the language.
+ */
+
+/** Date part of an ISO date or date-time: '2026-11-18T09:00:00+08:00' -> '2026-11-18'. */
+export function dateOnly(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+  if (!match) throw new Error(`Not an ISO date: ${value}`);
+  return match[1];
+}
+
+/** '2026-11-18' -> '18 November 2026' (en) or '2026年11月18日' (zh). */
+export function formatLongDate(value: string, locale: Locale): string {
+  const [y, m, d] = dateOnly(value).split('-').map(Number);
+  return new Intl.DateTimeFormat(LANGUAGE_TAG[locale], { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+/** A moment shown in China time with its zone: '6 December 2026, 01:00 (UTC+8)'. */
+export function formatDateTime(value: string, locale: Locale, timeZone = 'Asia/Shanghai'): string {
+  const text = new Intl.DateTimeFormat(LANGUAGE_TAG[locale], {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(value));
+  return `${text} (${utcOffsetLabel(value, timeZone)})`;
+}
+
+function utcOffsetLabel(value: string, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(value))
+    .find((p) => p.type === 'timeZoneName');
+  return (part?.value ?? 'GMT').replace('GMT', 'UTC');
+}
+
+export function formatNumber(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(LANGUAGE_TAG[locale]).format(value);
+}
+
+/** True when the day (YYYY-MM-DD in the given zone) of `now` lies in one of the inclusive ranges. */
+export function inDateRanges(ranges: readonly { from: string; to: string }[], now: Date, timeZone = 'Asia/Shanghai'): boolean {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return ranges.some((r) => r.from <= today && today <= r.to);
+}

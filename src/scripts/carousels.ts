@@ -1,0 +1,79 @@
+import Swiper from 'swiper';
+import { A11y, Autoplay, EffectCoverflow, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import type { SwiperOptions } from 'swiper/types';
+import 'swiper/css';
+import 'swiper/css/a11y';
+import 'swiper/css/effect-coverflow';
+
+interface CarouselOptions {
+  autoplay?: number;
+  speed?: number;
+  loop?: boolean;
+  direction?: 'horizontal' | 'vertical';
+  effect?: 'slide' | 'coverflow';
+  slidesPerView?: number | 'auto';
+  breakpoints?: Record<number, { slidesPerView: number; spaceBetween?: number }>;
+  spaceBetween?: number;
+  centeredSlides?: boolean;
+  pagination?: boolean;
+}
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Starts every [data-carousel] of the page (markup from components/common/Carousel.astro):
+ * autoplay that pauses on hover and on keyboard focus, a pause button, arrows,
+ * keyboard, and Swiper's a11y announcements. Swiper locks itself during an animation.
+ */
+export function startCarousels(root: ParentNode = document): Swiper[] {
+  return [...root.querySelectorAll<HTMLElement>('[data-carousel]')].map((el) => {
+    const o = JSON.parse(el.dataset.options ?? '{}') as CarouselOptions;
+    const slides = el.querySelectorAll('.swiper-slide').length;
+    const options: SwiperOptions = {
+      modules: [A11y, Autoplay, EffectCoverflow, Keyboard, Navigation, Pagination],
+      direction: o.direction ?? 'horizontal',
+      speed: o.speed ?? 500,
+      loop: (o.loop ?? false) && slides > 1,
+      effect: o.effect ?? 'slide',
+      slidesPerView: o.slidesPerView ?? 1,
+      spaceBetween: o.spaceBetween ?? 0,
+      centeredSlides: o.centeredSlides ?? false,
+      breakpoints: o.breakpoints,
+      watchSlidesProgress: true,
+      keyboard: { enabled: true, onlyInViewport: true },
+      a11y: { enabled: true, containerMessage: el.getAttribute('aria-label') ?? undefined },
+      navigation: { prevEl: el.querySelector<HTMLElement>('.carousel-prev'), nextEl: el.querySelector<HTMLElement>('.carousel-next') },
+      pagination: o.pagination ? { el: el.querySelector<HTMLElement>('.carousel-pagination'), clickable: true } : false,
+      coverflowEffect: { rotate: 0, stretch: 0, depth: 160, modifier: 1, slideShadows: false },
+      autoplay:
+        o.autoplay && !reducedMotion() && slides > 1
+          ? { delay: o.autoplay, pauseOnMouseEnter: true, disableOnInteraction: false }
+          : false,
+    };
+    const swiper = new Swiper(el.querySelector<HTMLElement>('.swiper')!, options);
+    const pause = el.querySelector<HTMLButtonElement>('.carousel-pause');
+    if (pause) {
+      const setPaused = (paused: boolean) => {
+        pause.setAttribute('aria-pressed', String(paused));
+        pause.querySelector('.sr-only')!.textContent = paused ? pause.dataset.labelPlay! : pause.dataset.labelPause!;
+        el.classList.toggle('is-paused', paused);
+      };
+      if (!swiper.autoplay?.running) setPaused(true);
+      pause.addEventListener('click', () => {
+        if (swiper.autoplay.running && !swiper.autoplay.paused) {
+          swiper.autoplay.stop();
+          setPaused(true);
+        } else {
+          swiper.autoplay.start();
+          setPaused(false);
+        }
+      });
+      // Keyboard users reading a slide are not hurried: focus inside pauses, leaving resumes.
+      el.addEventListener('focusin', () => swiper.autoplay.running && swiper.autoplay.pause());
+      el.addEventListener('focusout', (event) => {
+        if (!el.contains(event.relatedTarget as Node | null) && swiper.autoplay.running) swiper.autoplay.resume();
+      });
+    }
+    return swiper;
+  });
+}

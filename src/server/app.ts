@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { CODE } from '../contract/wire';
+import type { ServerConfig } from './config';
+import type { Database } from './db';
+import { answerError } from './handle';
+import { clickRoutes } from './routes/clicks';
+import { healthRoutes } from './routes/health';
+import { localRoutes } from './routes/local';
+
+export interface AppDeps {
+  database: Database;
+  config: ServerConfig;
+}
+
+/**
+ * The API: one Hono app mounted under the configured base path. Every answer,
+ * including unknown paths and failures, is the contract's wrapper; no stack
+ * trace ever leaves the process.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new Hono().basePath(deps.config.apiBase);
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      crossOriginResourcePolicy: deps.config.allowedOrigins.length ? 'cross-origin' : 'same-origin',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use(async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-store');
+    const origin = c.req.header('origin');
+    if (origin && deps.config.allowedOrigins.includes(origin)) {
+      c.header('access-control-allow-origin', origin);
+      c.header('access-control-allow-credentials', 'true');
+      c.header('vary', 'Origin');
+    }
+  });
+
+  app.route('/', healthRoutes(deps));
+  app.route('/', clickRoutes(deps));
+  app.route('/', localRoutes());
+
+  app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
+  app.onError((error, c) => {
+    if (deps.config.logLevel !== 'silent') console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
+    if (isDatabaseDown(error)) return answerError(c, CODE.unavailable, 'Service temporarily unavailable, please retry shortly');
+    return answerError(c, CODE.serverError, 'Internal error, please retry later');
+  });
+  return app;
+}
+export type App = ReturnType<typeof createApp>;
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(code ?? '');
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { DEFAULT_API_BASE } from '../contract/wire';
+
+/**
+ * Server configuration from environment variables, validated once at start-up.
+ * The defaults are the embedded mode: PGlite in var/, mail to an outbox folder.
+ */
+const Env = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .describe('PostgreSQL server; when unset an embedded PGlite database lives in DATA_DIR/pglite'),
+  DATA_DIR: z.string().min(1).default('var').describe('Folder for the embedded database, the mail outbox and uploads'),
+  PUBLIC_API_BASE: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_\-/]*[A-Za-z0-9_\-]$/, 'PUBLIC_API_BASE must be a path such as /homeapiak')
+    .default(DEFAULT_API_BASE)
+    .describe('Where the API is mounted'),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .describe('Comma-separated origins (e.g. https://www.example.com) allowed to call the API from another origin'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export type ServerConfig = {
+  databaseUrl?: string;
+  dataDir: string;
+  apiBase: string;
+  allowedOrigins: string[];
+  logLevel: 'silent' | 'error' | 'info';
+  version: string;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ');
+    throw new Error(`Invalid configuration:\n  ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: e.DATA_DIR,
+    apiBase: e.PUBLIC_API_BASE,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    version: process.env.npm_package_version ?? '0.1.0',
+  };
+}

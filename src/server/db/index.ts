@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Folder of the committed migrations (relative to the project, where the server runs). */
+export function migrationsFolder(): string {
+  return resolve(process.env.MIGRATIONS_DIR ?? 'src/server/db/migrations');
+}
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in
+ * `${dataDir}/pglite` (or in memory when dataDir is ':memory:'), then applies
+ * the committed migrations.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client that loses its server must not crash the process.
+    pool.on('error', (error) => console.error(`[db] idle client error: ${error.message}`));
+    const db = drizzle({ client: pool, schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let client;
+  if (options.dataDir === ':memory:') {
+    client = new PGlite();
+  } else {
+    const folder = resolve(options.dataDir, 'pglite');
+    mkdirSync(resolve(options.dataDir), { recursive: true });
+    client = new PGlite(folder);
+  }
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

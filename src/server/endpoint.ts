@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { getApp } from './runtime';
+
+/** The one on-demand route: every request under the API base goes to the Hono app. */
+export const prerender = false;
+
+export const ALL: APIRoute = async ({ request }) => {
+  try {
+    const app = await getApp();
+    return await app.fetch(request);
+  } catch (error) {
+    console.error('[api] start-up failed:', error);
+    return new Response(JSON.stringify({ code: '503', message: 'Service unavailable: the API could not start', data: { content: null } }), {
+      status: 503,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+};

@@ -1,0 +1,11 @@
+import { Hono } from 'hono';
+import { calls } from '../../contract/calls';
+import { handle } from '../handle';
+import { loadLocations } from '../content';
+
+/** /local/*: the regional sites. For now the picker's list; the local-sites issue adds the rest. */
+export function localRoutes() {
+  const router = new Hono();
+  handle(router, calls.getLocationList, () => loadLocations());
+  return router;
+}
