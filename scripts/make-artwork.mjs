@@ -108,7 +108,7 @@ function ship(x, wy, L, o = {}) {
   return g(tr, s, o.opacity ? ` opacity="${o.opacity}"` : '');
 }
 
-// ship-to-shore gantry crane; (x, gy) = waterside leg at ground; s = scale (height ~100*s); dir=1 boom to the left
+// ship-to-shore gantry crane; (x, gy) = waterside leg at ground; s = scale (height ~100*s); dir=1 boom to the right, -1 to the left
 function crane(x, gy, s, col, dir = 1, sw = 2.4) {
   const body =
     line('M0 0V-60M34 0V-60M-4 -60H38M0 -30H34M0 -30L34 -60M0 -60L34 -30M-62 -66H56M-62 -71H56M-62 -66L-50 -71M-38 -66L-26 -71M-14 -66L-2 -71M10 -66L22 -71M0 -60L14 -100L34 -60M14 -100L-52 -71M14 -100L52 -71', col, sw, ' stroke-linejoin="round"') +
@@ -258,7 +258,7 @@ function mark(bg, arch, wave1, wave2, id) {
   const fill = bg.startsWith('url') ? bg : bg;
   return (
     `<rect width="40" height="40" rx="9" fill="${fill}"/>` +
-    line('M7 22Q20 3 33 22', arch, 3.4, ' stroke-linecap="round"') +
+    line('M7 22Q20 3 33 22', arch, 3.4) +
     line('M5 22H35M13 14.5V22M20 12V22M27 14.5V22', arch, 1.8, ' stroke-linecap="round"') +
     line('M5 28.5q3.75 -3.5 7.5 0t7.5 0t7.5 0t7.5 0', wave1, 2.6, ' stroke-linecap="round"') +
     line('M5 34q3.75 -3.5 7.5 0t7.5 0t7.5 0t7.5 0', wave2, 2.6, ' stroke-linecap="round"')
@@ -328,7 +328,7 @@ function bannerSyncon(lang) {
   b += isoBox(1080, 300, 130, 50, 52, cols[0], { outline: '#ffffff55' });
   b += isoBox(1230, 380, 130, 50, 52, cols[1], { outline: '#ffffff55' });
   b += isoBox(1700, 330, 130, 50, 52, cols[2], { outline: '#ffffff55' });
-  b += isoBox(1770, 282, 70, 50, 52, C.navy, { outline: '#8ec5ff88', ribs: 5 });
+  b += isoBox(1700, 278, 130, 50, 52, C.navy, { outline: '#8ec5ff88' });
   b += rect(0, 0, BW, BH, 'url(#sh)');
   out(`images/home/banner-synconhub-${lang}.svg`, svg(BW, BH, 'Digital shipping platform network', defs, b));
 }
@@ -360,7 +360,7 @@ function bannerMetaOcean() {
   let b = rect(0, 0, BW, BH, 'url(#bg)') + ell(1450, 300, 600, 220, 'url(#gl)');
   for (let k = 0; k < 16; k++) {
     let d = '';
-    for (let x = 600; x <= BW; x += 48) {
+    for (let x = 600; x <= BW; x += 60) {
       const y = 250 + k * 15 + Math.sin(x / 140 + k * 0.45) * (18 + k * 1.6) + Math.sin(x / 57 + k) * 4;
       d += `${x === 600 ? 'M' : 'L'}${x} ${f(y)}`;
     }
@@ -370,14 +370,11 @@ function bannerMetaOcean() {
   let dots = '';
   for (let k = 0; k < 60; k++) dots += `M${f(900 + R() * 1000)} ${f(230 + R() * 270)}h2v2h-2z`;
   b += path(dots, '#bdf5ef', ' opacity=".8"');
-  let bars = '';
-  for (let k = 0; k < 18; k++) { const h = 20 + R() * 90; bars += `M${1160 + k * 26} 200v${f(-h)}h10v${f(h)}z`; }
-  b += path(bars, '#3fa7ff', ' opacity=".22"');
   // sonar rings around a small ship
   for (let k = 1; k <= 4; k++) b += ell(1520, 226, k * 70, k * 18, 'none', ` stroke="#5fd6cc" stroke-opacity="${f(0.5 - k * 0.1)}" stroke-width="1.5"`);
-  b += ship(1420, 226, 200, { seed: 5, tiers: 3, wakeCol: '#bdf5ef' });
+  b += ship(1390, 230, 260, { seed: 5, tiers: 4, wakeCol: '#bdf5ef' });
   for (const [x, y] of [[1250, 120], [1710, 150], [1800, 300], [1080, 330]]) b += circ(x, y, 14, 'none', ` stroke="${C.orange}" stroke-width="2"`) + circ(x, y, 4, C.orange);
-  b += line('M1250 120L1420 190M1710 150L1600 200M1800 300L1650 240M1080 330L1400 240', C.orange, 1.2, ' stroke-dasharray="4 6" stroke-opacity=".7"');
+  b += line('M1250 120L1400 190M1710 150L1640 196M1800 300L1660 244M1080 330L1400 244', C.orange, 1.2, ' stroke-dasharray="4 6" stroke-opacity=".7"');
   b += rect(0, 0, BW, BH, 'url(#sh)');
   out('images/home/banner-meta-ocean.svg', svg(BW, BH, 'Ocean data and digital twin', defs, b));
 }
@@ -394,7 +391,7 @@ function posterContainer() {
   // yard: back row and front row
   const list = [];
   for (let s = 0; s < 6; s++) { const n = 2 + Math.floor(R() * 3); for (let k = 0; k < n; k++) list.push([300 + s * 110, 226 - (k + 1) * 26, 104, 26, pick(R, BOXES)]); }
-  b += boxes(list, { ribs: 'rib', so: 0.5 }) + rect(300, 100, 660, 130, '#eef4fb', ' opacity=".25"');
+  b += `<g opacity=".7">${boxes(list, { ribs: 'rib', so: 0.5 })}</g>`;
   const front = [];
   for (let s = 0; s < 5; s++) { const n = 2 + Math.floor(R() * 3); for (let k = 0; k < n; k++) front.push([330 + s * 126, 290 - (k + 1) * 36, 120, 36, pick(R, BOXES)]); }
   b += boxes(front, { ribs: 'rib', so: 0.5 });
@@ -431,7 +428,6 @@ function posterSpecial() {
   b += rect(440, 160, 440, 84, 'url(#cyl)', ' rx="42"') + ell(460, 202, 18, 42, '#6b7f9b') + rect(560, 154, 20, 92, '#3b4658') + rect(740, 154, 20, 92, '#3b4658');
   b += line('M520 244L560 160M620 244L580 160M700 244L740 160M800 244L760 160', C.orange, 4);
   b += rect(410, 244, 500, 16, C.navy) + rect(410, 176, 14, 70, C.navy) + rect(896, 176, 14, 70, C.navy) + line('M417 180L440 244M903 180L880 244', C.navy, 4);
-  b += circ(440, 268, 7, '#3b4658') + circ(880, 268, 7, '#3b4658');
   // open-top with tarpaulin
   b += rect(270, 200, 130, 44, C.teal) + rect(270, 200, 130, 44, 'url(#rib)') + path('M270 200q20 -28 65 -28t65 28z', '#2f7fbf') + line('M300 184v16M335 172v28M370 184v16', '#1c4f8a', 2);
   b += rect(0, 0, PW, PH, 'url(#fade)');
@@ -450,8 +446,7 @@ function posterMoving() {
   // boxes and sofa
   b += cardboard(560, 222, 46, 40) + cardboard(604, 230, 36, 32) + cardboard(570, 190, 34, 32);
   b += path('M652 262v-30q0 -8 8 -8h10v-16q0 -6 6 -6h54q6 0 6 6v16h10q8 0 8 8v30z', C.teal) + rect(670, 236, 76, 14, '#0f8a82');
-  b += truck(760, 282, 0.95, { container: C.blue, cab: C.navy });
-  b += line('M758 210l8 -10M766 215l10 -6', C.navy, 2);
+  b += truck(735, 280, 0.9, { container: C.blue, cab: C.navy });
   b += rect(0, 0, PW, PH, 'url(#fade)');
   out('images/home/poster-moving.svg', svg(PW, PH, 'Household goods moving by container', defs, b));
 }
@@ -525,14 +520,14 @@ function train(x, y, s, cols) {
 const pin = (x, y, s, col) => g(`translate(${x} ${y}) scale(${s})`, path('M0 0c-4 -8 -14 -16 -14 -26a14 14 0 0 1 28 0c0 10 -10 18 -14 26z', col) + circ(0, -26, 5.5, '#fff'));
 function serviceDoor() {
   const defs = lin('bg', [[0, C.light], [1, '#d8ebf0']], 1, 1) + ribDef('rib', 5);
-  let b = rect(0, 0, 600, 340, 'url(#bg)') + rect(0, 250, 600, 90, '#dbe6f2') + path('M250 250q50 -16 110 0v90h-110z', '#8ec5ff', ' opacity=".5"');
+  let b = rect(0, 0, 600, 340, 'url(#bg)') + rect(0, 250, 600, 90, '#dbe6f2') + rect(215, 258, 118, 82, '#5aa2e6') + waves(215, 333, 300, 30, 2, '#fff', 1.5, 0.7);
   b += line('M60 150C110 60 190 230 260 150S400 60 450 150S520 200 545 130', C.orange, 3, ' stroke-dasharray="8 8" stroke-linecap="round"');
   // factory
   b += path('M28 250V190l24 -14v14l24 -14v14l24 -14v64z', C.navy) + rect(84, 150, 12, 40, C.navy) + rect(40, 206, 12, 12, '#8ec5ff') + rect(64, 206, 12, 12, '#8ec5ff');
   b += truck(110, 268, 0.45, { container: C.teal, cab: C.orange });
-  b += crane(318, 250, 1.05, '#5b6c8f', -1, 2.4);
-  b += ship(250, 292, 170, { seed: 4, tiers: 3, wake: false });
-  b += train(390, 262, 0.68, [C.blue, C.orange]);
+  b += ship(222, 284, 104, { seed: 4, tiers: 3, wake: false });
+  b += crane(340, 258, 0.95, '#5b6c8f', -1, 2.4);
+  b += train(388, 262, 0.62, [C.orange]);
   // warehouse / store
   b += path('M500 250v-66l40 -22l40 22v66z', '#fff') + path('M494 186l46 -28l46 28', 'none', ` stroke="${C.navy}" stroke-width="6" stroke-linejoin="round"`) + rect(524, 212, 32, 38, C.teal) + line('M524 222h32M524 232h32M524 242h32', '#0f8a82', 2);
   b += pin(60, 150, 1.3, C.blue) + pin(545, 128, 1.3, C.teal);
@@ -554,8 +549,8 @@ function profile1() {
   const defs = lin('sky', [[0, '#6fa8e8'], [0.7, '#cfe3f7'], [1, '#eef4fb']]) + lin('sea', [[0, '#2f7fbf'], [1, '#0b2545']]);
   let b = rect(0, 0, 800, 250, 'url(#sky)') + cloud(160, 80, 1, '#fff', 0.9) + cloud(600, 60, 1.3, '#fff', 0.85) + cloud(420, 130, 0.6, '#fff', 0.7);
   b += rect(0, 248, 800, 202, 'url(#sea)');
-  b += ship(560, 252, 110, { seed: 12, tiers: 3, opacity: '.7', wake: false }) + ship(60, 276, 220, { seed: 8, tiers: 4, opacity: '.9' });
-  b += ship(250, 372, 500, { seed: 2, tiers: 5 });
+  b += ship(700, 252, 90, { seed: 12, tiers: 3, opacity: '.7', wake: false }) + ship(16, 276, 180, { seed: 8, tiers: 4, opacity: '.9' });
+  b += ship(230, 376, 460, { seed: 2, tiers: 5 });
   for (let k = 0; k < 5; k++) b += waves(0, 800, 300 + k * 32, 120, 3 + k, '#cfe3f7', 1.2 + k * 0.25, 0.25);
   b += gulls([[300, 120, 1.3], [330, 140, 1], [700, 160, 1.1]]);
   out('images/about/profile-1.svg', svg(800, 450, 'Seabridge fleet at sea', defs, b));
@@ -574,7 +569,222 @@ function profile2() {
   b += ship(30, 330, 260, { seed: 6, tiers: 4, wake: false, palette: ['#3b4f8a', '#5b6c8f', '#b0553f', '#2a6b77', '#7a6a3b'] });
   let refl = '';
   for (let k = 0; k < 12; k++) refl += `M${470 + (k % 3) * 24} ${320 + k * 9}h${30 - k * 2}v2h${-30 + k * 2}z`;
-  b += path(refl, '#ffd89a', ' opacity=".35"') + path('M600 310h40l-6 30h-28z', '#ffd89a', ' opacity=".25"');
+  b += path(refl, '#ffd89a', ' opacity=".35"');
   b += waves(0, 800, 380, 120, 3, '#8ec5ff', 1.2, 0.2) + waves(0, 800, 420, 140, 4, '#8ec5ff', 1.4, 0.2);
   out('images/about/profile-2.svg', svg(800, 450, 'Headquarters and port at dusk', defs, b));
 }
+
+// ---------- leaders (300x360 portrait placeholders) ----------
+const mirrorX = (d) => d.replace(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g, (_, x, y) => `${f(300 - +x)} ${y}`);
+const HAIR = {
+  short: 'M100 150C96 100 122 82 152 82C182 82 204 100 200 150C196 128 188 116 176 110C160 118 128 118 112 112C104 122 101 134 100 150Z',
+  sweep: 'M98 146C92 90 140 72 172 84C196 92 208 116 202 146C198 124 190 110 176 104C150 116 118 118 98 146Z',
+  receding: 'M100 160C98 130 104 112 118 102C110 120 108 140 108 162ZM200 160C202 130 196 112 182 102C190 120 192 140 192 162Z',
+  fringe: 'M100 140C100 96 126 84 150 84C178 84 200 100 200 140C186 116 166 108 140 106C124 110 108 122 100 140Z',
+  swept: 'M100 146C98 98 124 84 150 84C176 84 202 98 200 146C190 116 170 104 150 104C130 104 110 116 100 146Z',
+};
+function leader(i, o) {
+  const defs = lin('bg', [[0, o.bg[0]], [1, o.bg[1]]], 0.4, 1) + lin('suit', [[0, o.suit], [1, o.suit2]]);
+  const head = o.head ?? '#c5cfdb';
+  let b = rect(0, 0, 300, 360, 'url(#bg)') + circ(150, 150, 120, '#fff', ' opacity=".28"') + circ(150, 150, 150, 'none', ' stroke="#fff" stroke-opacity=".25" stroke-width="2"');
+  if (o.back) b += o.back;
+  b += path('M126 186V252H174V186Z', '#b3bfcd');
+  b += ell(100, 152, 8, 13, head) + ell(200, 152, 8, 13, head) + ell(150, 146, 50, 62, head);
+  b += path(HAIR[o.hair], o.hairCol);
+  b += path('M16 360C20 298 58 266 112 252L150 246L188 252C242 266 280 298 284 360Z', 'url(#suit)');
+  if (o.tie) {
+    b += path('M122 248L150 318L178 248L164 240H136Z', '#fff');
+    b += path('M142 250H158L155 264H145Z', o.tie) + path('M145 264H155L160 306L150 320L140 306Z', o.tie);
+  } else {
+    b += path('M122 248Q150 318 178 248L164 240H136Z', o.blouse ?? '#fff');
+    if (o.scarf) b += path('M128 250Q150 270 172 250L166 262Q150 276 134 262Z', o.scarf);
+  }
+  const lap = 'M120 250L150 322L136 338L112 288L122 278L104 262Z';
+  b += path(lap + mirrorX(lap), o.suit2);
+  b += line('M56 300L70 360M244 300L230 360', '#000', 2, ' stroke-opacity=".12"');
+  if (o.pin) b += circ(196, 290, 4, o.pin);
+  out(`images/leaders/leader-${i}.svg`, svg(300, 360, `Portrait placeholder ${i}`, defs, b));
+}
+function leaders() {
+  const backBob = path('M94 206C84 150 88 80 150 78C212 80 216 150 206 206Q192 214 180 202H120Q108 214 94 206Z', '#4a3b35');
+  const backBun = circ(150, 80, 20, '#2e3440');
+  leader(1, { bg: ['#dbe8f7', '#b9d0ee'], suit: '#1b3a66', suit2: '#0b2545', tie: C.orange, hair: 'short', hairCol: '#34425a', pin: C.teal });
+  leader(2, { bg: ['#d8f0ec', '#b0ddd6'], suit: '#2b3445', suit2: '#1a2130', hair: 'fringe', hairCol: '#4a3b35', back: backBob, scarf: C.teal, pin: C.orange });
+  leader(3, { bg: ['#e4e9f0', '#c6d0dd'], suit: '#3a4150', suit2: '#242a36', tie: C.blue, hair: 'swept', hairCol: '#6b7280' });
+  leader(4, { bg: ['#f5ead9', '#e6d2b4'], suit: '#1d3557', suit2: '#10213b', tie: C.teal, hair: 'sweep', hairCol: '#2b2b35', pin: C.teal });
+  leader(5, { bg: ['#e6e4f3', '#cdc9e6'], suit: '#55607a', suit2: '#3a4358', hair: 'swept', hairCol: '#2e3440', back: backBun, blouse: '#f4f6fb', pin: C.blue });
+  leader(6, { bg: ['#e2eee4', '#c5dccb'], suit: '#16284a', suit2: '#0b1a33', tie: '#8c2f39', hair: 'short', hairCol: '#a3acb9' });
+}
+
+// ---------- welfare (480x320) ----------
+const WW = 480, WH = 320;
+function welfare(name, title, defs, body) { out(`images/welfare/${name}.svg`, svg(WW, WH, title, defs, body)); }
+const skySea = (id1, id2, horizon) => rect(0, 0, WW, horizon, `url(#${id1})`) + rect(0, horizon, WW, WH - horizon, `url(#${id2})`);
+const SKY = lin('sky', [[0, '#9cc7f0'], [1, '#e6f1fb']]), SEA = lin('sea', [[0, '#3f8fd6'], [1, '#1363df']]);
+function society() {
+  // 1 seafarers' families
+  let b = skySea('sky', 'sea', 190) + circ(390, 70, 26, '#fde3b0') + ship(40, 196, 190, { seed: 14, tiers: 4, wake: false });
+  b += waves(0, WW, 212, 60, 2, '#fff', 1.2, 0.5) + rect(0, 240, WW, 80, '#d9cbb3') + rect(0, 240, WW, 8, '#b9a888') + line('M0 234H480M20 234V248M120 234V248M220 234V248M320 234V248M420 234V248', '#8a7a5e', 3);
+  b += person(300, 296, 120, { shirt: C.blue, pose: 'wave', hair: '#2b2b35' }) + person(350, 296, 108, { shirt: C.teal, pants: '#5b6c8f', skirt: true, hairStyle: 'long', hair: '#4a3b35', skin: '#e8c2a0' }) + person(398, 296, 66, { shirt: C.orange, pose: 'cheer', pants: '#2f7fbf', skin: '#e8c2a0' });
+  b += heart(410, 140, 1.4, C.orange) + heart(440, 110, 0.8, '#f5ad62') + gulls([[260, 80, 1], [290, 96, 0.8]]);
+  welfare('society-1', "Seafarers' families welcoming a ship", SKY + SEA, b);
+  // 2 coastal clean-up
+  b = skySea('sky', 'sea', 150) + circ(80, 60, 24, '#fde3b0') + waves(0, WW, 170, 50, 2, '#fff', 1.2, 0.6);
+  b += path('M0 196Q120 180 240 192T480 186V320H0Z', '#f3dfb5') + path('M0 196Q120 180 240 192T480 186', 'none', ' stroke="#fff" stroke-width="4" stroke-opacity=".7"');
+  const bag = rect(22, -60, 16, 26, '#5b6c8f', ' rx="4"');
+  const picker = line('M26 -56L40 0', '#3b4658', 3);
+  b += person(120, 286, 112, { shirt: C.teal, pose: 'reach', hairStyle: 'cap', hair: C.navy, extra: bag }) + person(230, 292, 116, { shirt: C.teal, pose: 'reach', hairStyle: 'long', hair: '#2b2b35', skin: '#c98f6a', extra: picker }) + person(350, 284, 104, { shirt: C.teal, pose: 'reach', hairStyle: 'cap', hair: C.navy, skin: '#e8c2a0', extra: bag });
+  b += rect(270, 282, 14, 6, '#8ec5ff', ' transform="rotate(-20 277 285)"') + rect(300, 300, 8, 12, '#c4453a') + rect(410, 292, 16, 7, '#13a89e', ' transform="rotate(30 418 296)"') + path('M420 300q12 -34 30 -2z', '#3b4658');
+  welfare('society-2', 'Volunteers cleaning a beach', SKY + SEA, b);
+  // 3 blood donation
+  b = rect(0, 0, WW, WH, 'url(#bg)') + rect(0, 262, WW, 58, '#dfe6ee');
+  b += g('translate(120 150) scale(1.4)', path('M0 -60C20 -30 34 -12 34 6a34 34 0 0 1 -68 0C-34 -12 -20 -30 0 -60Z', '#d33a3a') + path('M-6 -10h12v12h12v12h-12v12h-12v-12h-12v-12h12z', '#fff'));
+  b += path('M250 262V150q0 -14 14 -14h170q20 0 26 24l10 44v58z', '#fff') + rect(250, 200, 220, 12, '#d33a3a') + rect(270, 150, 40, 34, '#cfe0f5') + rect(322, 150, 40, 34, '#cfe0f5') + rect(424, 152, 34, 34, '#cfe0f5') + path('M384 150h10v10h10v10h-10v10h-10v-10h-10v-10h10z', '#d33a3a') + circ(290, 264, 14, '#1c2330') + circ(430, 264, 14, '#1c2330');
+  b += person(210, 290, 96, { shirt: C.blue, pose: 'stand' }) + person(250, 298, 92, { shirt: C.orange, skirt: true, pants: C.navy, hairStyle: 'long', hair: '#4a3b35', skin: '#e8c2a0' }) + heart(60, 70, 1, '#d33a3a') + heart(200, 50, 0.7, '#f08080');
+  welfare('society-3', 'Employee blood donation drive', lin('bg', [[0, '#fdecec'], [1, '#eef4fb']]), b);
+  // 4 disaster-relief cargo
+  b = rect(0, 0, WW, WH, 'url(#sky)') + crane(380, 230, 1.1, '#8aa0bb', -1, 2.4) + rect(0, 230, WW, 90, '#c5d3e3');
+  b += rect(20, 150, 220, 80, C.blue) + rect(20, 150, 220, 80, 'url(#rib)') + heart(130, 190, 1.3, '#fff');
+  b += rect(40, 90, 180, 60, C.teal) + rect(40, 90, 180, 60, 'url(#rib)') + path('M124 104h12v10h10v12h-10v10h-12v-10h-10v-12h10z', '#fff');
+  b += pallet(260, 266, 80) + cardboard(264, 232, 36, 34) + cardboard(302, 232, 36, 34) + cardboard(282, 200, 36, 32);
+  const box = cardboard(-12, -72, 24, 20);
+  b += person(380, 300, 110, { shirt: C.orange, pose: 'hold', extra: box, hairStyle: 'cap', hair: C.navy }) + person(440, 300, 104, { shirt: C.orange, pose: 'hold', extra: box, skin: '#c98f6a' });
+  welfare('society-4', 'Disaster-relief cargo ready for shipment', SKY + ribDef('rib', 6), b);
+  // 5 maritime education
+  b = rect(0, 0, WW, WH, '#eef4fb') + rect(0, 240, WW, 80, '#d8c3a5') + rect(36, 36, 280, 160, '#1f3a4d', ' rx="6"') + rect(36, 36, 280, 160, 'none', ' rx="6" stroke="#8a5a2e" stroke-width="8"');
+  b += line('M70 150h130l-14 20h-102zM90 150v-14h24v14M114 150v-22h24v22M150 150v-30h12v30M60 182q10 -6 20 0t20 0t20 0t20 0t20 0', '#fff', 2.5, ' stroke-linecap="round" stroke-linejoin="round" stroke-opacity=".9"');
+  b += circ(260, 100, 34, 'none', ' stroke="#fff" stroke-width="2.5" stroke-opacity=".9"') + path('M260 66L268 100L260 134L252 100Z', '#fff', ' opacity=".85"') + path('M260 66L268 100L252 100Z', C.orange);
+  b += g('translate(400 0) scale(-1 1)', person(0, 250, 140, { shirt: C.navy, pants: '#3b4658', pose: 'point', hairStyle: 'short', hair: '#2b2b35' }));
+  for (const [x, c, hc] of [[70, C.blue, '#2b2b35'], [160, C.teal, '#4a3b35'], [250, C.orange, '#2b2b35'], [340, '#5b6c8f', '#3a2a20']]) b += path(`M${x - 30} 320v-34q0 -22 30 -22t30 22v34z`, c) + circ(x, 252, 17, hc);
+  b += rect(0, 300, WW, 20, '#a0703f') + circ(440, 228, 22, '#8ec5ff') + path('M430 214q10 8 4 18t8 12', 'none', ' stroke="#3a9d4a" stroke-width="6"') + rect(436, 250, 8, 14, '#5b6c8f') + rect(420, 262, 40, 6, '#5b6c8f');
+  welfare('society-5', 'Maritime education class', '', b);
+  // 6 ocean conservation
+  const R = rng(66);
+  b = rect(0, 0, WW, WH, 'url(#deep)') + path('M60 0h60l-80 320h-40zM220 0h40l-20 320h-60zM360 0h50l40 320h-40z', '#fff', ' opacity=".08"');
+  let bub = '';
+  for (let k = 0; k < 16; k++) bub += `M${f(R() * WW)} ${f(R() * 260)}m-3 0a3 3 0 1 0 6 0a3 3 0 1 0 -6 0`;
+  b += path(bub, 'none', ' stroke="#dff3ff" stroke-width="1.2" opacity=".6"');
+  b += path('M0 290Q120 270 240 286T480 280V320H0Z', '#e3c88f');
+  b += line('M40 300q-10 -20 0 -40t0 -40M60 300q10 -24 0 -46t2 -30M430 300q-12 -26 0 -50t0 -36', '#3a9d4a', 6, ' stroke-linecap="round"');
+  b += line('M120 296v-30l-14 -16M120 276l16 -20l4 -14M120 266l-4 -22M350 292v-26l-12 -12M350 274l14 -16M350 266l4 -20', '#f28c6e', 6, ' stroke-linecap="round" stroke-linejoin="round"');
+  b += g('translate(250 150) rotate(-12)', ell(0, 0, 54, 36, '#3a7d5a') + path('M-40 -10q40 -30 80 0M-46 10q46 24 92 0M-20 -32v64M20 -32v64', 'none', ' stroke="#2a5d42" stroke-width="3"') + ell(68, -4, 18, 12, '#7fb069') + path('M-30 -28l-30 -30q20 -4 36 18zM30 -28l40 -30q6 20 -22 34zM-34 28l-24 20q18 6 30 -12zM34 28l26 18q-20 8 -34 -10z', '#7fb069') + circ(76, -8, 2.5, '#0b2545'));
+  for (const [x, y, c, s] of [[90, 90, C.orange, 1], [130, 110, '#e3b23c', 0.7], [390, 200, C.orange, 0.9], [410, 80, '#8ec5ff', 1.1], [70, 210, '#8ec5ff', 0.8]]) b += g(`translate(${x} ${y}) scale(${s})`, ell(0, 0, 18, 10, c) + path('M14 0l14 -10v20z', c) + circ(-9, -2, 2, '#0b2545'));
+  welfare('society-6', 'Protecting marine life', lin('deep', [[0, '#2fb7c9'], [0.5, '#1363df'], [1, '#0b2545']]), b);
+}
+function poverty() {
+  const HILLS = lin('sky', [[0, '#a9d3f5'], [1, '#eef7fb']]);
+  const hills = path('M0 200Q100 150 220 190T480 170V320H0Z', '#9ccf8f') + path('M0 240Q140 200 280 236T480 226V320H0Z', '#7fbf6f');
+  // 1 rural school
+  let b = rect(0, 0, WW, WH, 'url(#sky)') + circ(410, 60, 26, '#fde3b0') + cloud(150, 60, 0.7) + hills;
+  b += rect(120, 160, 220, 96, '#f6efe3') + path('M108 166L230 112L352 166Z', '#d9573f') + rect(212, 196, 36, 60, C.navy);
+  for (const x of [136, 176, 268, 308]) b += rect(x, 184, 26, 26, '#8ec5ff') + line(`M${x + 13} 184v26M${x} 197h26`, '#fff', 2);
+  b += line('M376 256V110', '#8a8f99', 3) + path('M378 112h40l-6 12l6 12h-40z', '#d33a3a');
+  b += tree(60, 250, 1.3) + tree(440, 250, 1.1, '#5fb85a');
+  const pack = rect(-14, -76, 28, 26, '#f28c28', ' rx="5" opacity=".0"');
+  b += person(170, 300, 70, { shirt: C.orange, pose: 'wave', skin: '#e8c2a0', extra: pack }) + person(230, 304, 74, { shirt: C.blue, skirt: true, pants: '#d33a3a', hairStyle: 'long', skin: '#d9a37a' }) + person(290, 300, 68, { shirt: C.teal, pose: 'cheer', skin: '#e8c2a0' });
+  welfare('poverty-1', 'Rural primary school', HILLS, b);
+  // 2 farmers with produce
+  b = rect(0, 0, WW, WH, 'url(#sky)') + circ(70, 60, 26, '#fde3b0');
+  b += rect(0, 170, WW, 150, '#6fb25f');
+  for (let k = 0; k < 6; k++) b += path(`M0 ${150 + k * 28}Q240 ${130 + k * 30} 480 ${150 + k * 28}V${180 + k * 28}Q240 ${160 + k * 30} 0 ${180 + k * 28}Z`, k % 2 ? '#8cc47c' : '#6fb25f');
+  const basket = (x) => path(`M${x - 16} -44h32l-5 20h-22z`, '#b07a3e') + circ(x - 8, -47, 6, C.orange) + circ(x + 6, -47, 6, '#f59a35') + circ(x - 1, -53, 6, C.orange) + line(`M${x} -80V-46`, '#6b4b1f', 1.5);
+  b += person(170, 292, 124, { shirt: '#5b6c8f', pants: C.navy, hairStyle: 'hat', hair: '#e3b23c', pose: 'hold', skin: '#c98f6a', extra: line('M-44 -80H44', '#6b4b1f', 4, ' stroke-linecap="round"') + basket(-38) + basket(38) });
+  b += person(320, 296, 112, { shirt: C.teal, pants: '#3b4658', hairStyle: 'hat', hair: '#e3b23c', pose: 'hold', skin: '#d9a37a', extra: crate(-16, -68, 32, 18, greensOn) });
+  b += crate(380, 270, 60, 30, orangesOn) + crate(400, 240, 40, 28, applesOn) + crate(60, 272, 56, 28, greensOn);
+  welfare('poverty-2', 'Farmers with their harvest', HILLS, b);
+  // 3 reefer carrying farm produce
+  b = rect(0, 0, WW, WH, 'url(#sky)') + hills;
+  for (const [x, s] of [[40, 1], [100, 1.1], [170, 0.9], [400, 1], [450, 0.9]]) b += tree(x, 210, s, '#4f9e48', true);
+  b += rect(0, 250, WW, 70, '#8a93a3') + line('M0 286H480', '#fff', 3, ' stroke-dasharray="24 18"');
+  b += truck(150, 272, 1.3, { reefer: true, cab: C.teal }) + snowflake(240, 196, 1.6, C.blue);
+  b += crate(30, 236, 48, 30, orangesOn) + crate(84, 236, 48, 30, applesOn) + crate(56, 206, 48, 30, orangesOn);
+  welfare('poverty-3', 'Reefer truck carrying farm produce', HILLS + ribDef('rib', 8, 0.08), b);
+  // 4 village clinic
+  b = rect(0, 0, WW, WH, 'url(#sky)') + hills + cloud(380, 60, 0.8);
+  b += rect(90, 140, 220, 116, '#fff') + path('M80 146H320L304 120H96Z', C.teal) + rect(180, 190, 40, 66, '#8ec5ff') + line('M200 190v66', '#fff', 2) + rect(108, 176, 50, 34, '#cfe0f5') + rect(242, 176, 50, 34, '#cfe0f5');
+  b += rect(176, 82, 48, 48, '#fff', ' rx="8" stroke="#d33a3a" stroke-width="3"') + path('M194 92h12v12h12v12h-12v12h-12v-12h-12v-12h12z', '#d33a3a');
+  b += tree(40, 256, 1.2) + tree(450, 256, 1.3, '#5fb85a');
+  b += person(340, 300, 120, { shirt: '#fff', sleeve: '#f4f6fb', pants: '#5b6c8f', hairStyle: 'short', hair: '#2b2b35', pose: 'hold', extra: path('M-6 -78q6 16 12 0', 'none', ' stroke="#3b4658" stroke-width="2"') });
+  b += person(400, 300, 104, { shirt: '#b07a3e', pants: '#3b4658', hairStyle: 'short', hair: '#d9dde3', skin: '#c98f6a', extra: line('M16 -48L24 0', '#6b4b1f', 3) });
+  welfare('poverty-4', 'Village health clinic', HILLS, b);
+}
+
+// ---------- certificates (300x420) ----------
+function certificate(code, year, accent, label) {
+  const defs = lin('seal', [[0, '#f7c873'], [1, '#d9932b']], 1, 1);
+  let b = rect(0, 0, 300, 420, '#e9eef5') + rect(14, 14, 272, 392, '#fffdf8', ' stroke="#0b2545" stroke-width="3"') + rect(24, 24, 252, 372, 'none', ` stroke="${accent}" stroke-width="1.2"`);
+  b += path('M24 44V24H44M256 24H276V44M276 376V396H256M44 396H24V376', 'none', ` stroke="${accent}" stroke-width="4"`);
+  b += g('translate(134 40) scale(.8)', mark(C.navy, '#fff', C.teal, '#8ec5ff'));
+  b += `<text x="150" y="104" text-anchor="middle" font-family="${FONT}" font-size="17" font-weight="700" letter-spacing="3" fill="${C.navy}">CERTIFICATE</text>`;
+  b += `<text x="150" y="120" text-anchor="middle" font-family="${FONT}" font-size="8.5" letter-spacing="2" fill="#5b6c8f">OF REGISTRATION</text>`;
+  b += `<text x="150" y="172" text-anchor="middle" font-family="${FONT}" font-size="36" font-weight="700" fill="${accent}">ISO ${code}</text>`;
+  b += `<text x="150" y="192" text-anchor="middle" font-family="${FONT}" font-size="10" fill="#5b6c8f">ISO ${code}:${year} · ${label}</text>`;
+  let d = '';
+  for (let k = 0; k < 6; k++) d += `M${k % 3 === 2 ? 70 : 50} ${f(218 + k * 14)}H${k % 3 === 2 ? 230 : 250}`;
+  b += line(d, '#c9d3df', 4, ' stroke-linecap="round"');
+  b += line('M50 350q10 -18 20 -4t16 -6t14 8t22 -8', C.navy, 1.6, ' stroke-linecap="round"') + line('M50 362H140', '#9fb0c6', 1);
+  b += path('M208 368l-10 34l14 -8l8 12l6 -34zM232 368l10 34l-14 -8l-8 12l-6 -34z', accent);
+  let star = '';
+  for (let k = 0; k < 24; k++) { const a = (Math.PI * k) / 12, r = k % 2 ? 30 : 35; star += `${k ? 'L' : 'M'}${f(220 + r * Math.cos(a))} ${f(352 + r * Math.sin(a))}`; }
+  b += path(star + 'Z', 'url(#seal)') + circ(220, 352, 23, 'none', ' stroke="#fff" stroke-width="1.5" stroke-dasharray="2 2"') + path('M210 352l7 7l13 -14', 'none', ' stroke="#fff" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"');
+  out(`images/certificates/iso${code}.svg`, svg(300, 420, `ISO ${code} certificate`, defs, b));
+}
+
+// ---------- sustainability report covers (300x420) ----------
+function report(year, c1, c2, motif) {
+  const defs = lin('bg', [[0, c1], [1, c2]], 0.5, 1) + lin('wv', [[0, '#fff', 0.25], [1, '#fff', 0.05]]);
+  let b = rect(0, 0, 300, 420, 'url(#bg)') + circ(250, 270, 120, '#fff', ' opacity=".07"');
+  b += g('translate(24 24) scale(.6)', mark('#fff', C.navy, C.teal, C.blue));
+  b += `<text x="56" y="40" font-family="${FONT}" font-size="11" font-weight="700" fill="#fff" letter-spacing="1.5">SEABRIDGE</text><text x="56" y="52" font-family="${FONT}" font-size="6.5" fill="#fff" fill-opacity=".8" letter-spacing="1.6">CONTAINER LINES</text>`;
+  b += `<text x="24" y="150" font-family="${FONT}" font-size="68" font-weight="700" fill="#fff">${year}</text>`;
+  b += `<text x="26" y="182" font-family="${FONT}" font-size="21" fill="#fff">Sustainability Report</text>`;
+  b += rect(26, 196, 60, 4, C.orange === c1 ? C.navy : C.orange);
+  b += motif;
+  b += path('M0 330Q75 300 150 330T300 326V420H0Z', 'url(#wv)') + path('M0 360Q80 336 160 360T300 352V420H0Z', '#fff', ' opacity=".14"') + path('M0 392Q80 374 160 392T300 386V420H0Z', '#fff', ' opacity=".2"');
+  out(`images/reports/${year}.svg`, svg(300, 420, `${year} Sustainability Report cover`, defs, b));
+}
+function reports() {
+  const leaf = (x, y, s) => g(`translate(${x} ${y}) scale(${s})`, path('M0 40C-30 10 -10 -30 40 -40C40 10 20 40 0 40Z', '#fff', ' opacity=".85"') + line('M0 40L30 -30', '#fff', 2, ' stroke-opacity=".5"'));
+  const turbine = (x, y, s) => g(`translate(${x} ${y}) scale(${s})`, path('M-3 0L-1.5 -90h3L3 0Z', '#fff') + path('M0 -90L-4 -140L4 -140ZM0 -90L-46 -66L-40 -60ZM0 -90L44 -66L40 -60Z', '#fff', ' opacity=".9"') + circ(0, -90, 5, '#fff'));
+  const globe = (x, y, r) => circ(x, y, r, 'none', ' stroke="#fff" stroke-width="2" opacity=".85"') + line(`M${x - r} ${y}h${2 * r}M${x} ${y - r}a${r / 2} ${r} 0 1 0 0.01 0M${x - r * 0.86} ${y - r / 2}h${r * 1.72}M${x - r * 0.86} ${y + r / 2}h${r * 1.72}`, '#fff', 1.5, ' opacity=".7"');
+  report(2021, '#13a89e', '#0a5f63', leaf(210, 270, 1.1) + ship(40, 318, 140, { seed: 21, tiers: 3, wake: false, palette: ['#fff', '#d8f0ec', '#9fe0d8'], hull: '#0b2545', opacity: '.9' }));
+  report(2022, '#1363df', '#0a2f6e', globe(220, 262, 48) + line('M172 262Q220 190 268 262', C.orange, 2.5, ' stroke-dasharray="4 5"') + ship(30, 318, 150, { seed: 22, tiers: 3, wake: false, palette: ['#fff', '#cfe0f5', '#8ec5ff'], opacity: '.9' }));
+  report(2023, '#0b2545', '#1d4e89', turbine(200, 320, 0.9) + turbine(250, 326, 0.6) + ship(24, 320, 150, { seed: 23, tiers: 3, wake: false, palette: [C.teal, C.orange, '#8ec5ff'], hull: '#061a33' }));
+  report(2024, '#f28c28', '#b4481c', leaf(230, 250, 0.8) + circ(200, 250, 34, '#fff', ' opacity=".18"') + ship(36, 322, 170, { seed: 24, tiers: 4, wake: false, palette: ['#fff', '#fde3c5', C.navy], opacity: '.92' }));
+}
+
+// ---------- main ----------
+brand();
+bannerSlogan();
+bannerSyncon('en');
+bannerSyncon('zh');
+bannerSouthAfrica();
+bannerMetaOcean();
+posterContainer();
+posterFresh();
+posterSpecial();
+posterMoving();
+posterLcl();
+serviceStandard();
+serviceDoor();
+icons();
+profile1();
+profile2();
+leaders();
+society();
+poverty();
+certificate('9001', 2015, C.blue, 'Quality');
+certificate('14001', 2015, C.teal, 'Environment');
+certificate('45001', 2018, C.orange, 'Health &amp; Safety');
+certificate('50001', 2018, '#2a9d5c', 'Energy');
+certificate('28000', 2022, '#5b6c8f', 'Supply Chain Security');
+reports();
+
+let total = 0, bad = 0;
+for (const rel of files) {
+  const size = statSync(join(PUB, rel)).size;
+  total += size;
+  if (size > MAX_BYTES) { bad++; console.error(`too large: ${rel} ${size} B`); }
+}
+console.log(`wrote ${files.length} SVG files, ${(total / 1024).toFixed(1)} KB in total`);
+if (bad) process.exitCode = 1;

@@ -23,6 +23,16 @@ export function startShell(): void {
   initFloatWidget();
   initCookieNotice();
   initSitePicker();
+  initHistoryBack();
+}
+
+/** 'Go back' buttons exist only where there is history to go back to. */
+function initHistoryBack(): void {
+  for (const button of document.querySelectorAll<HTMLElement>('[data-history-back]')) {
+    if (window.history.length < 2) continue;
+    button.hidden = false;
+    button.addEventListener('click', () => window.history.back());
+  }
 }
 
 /** Records a click with POST /webPicture/saveClick; never delays or blocks the navigation. */

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp, type App } from '../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db';
+import { seedIfEmpty } from '../../src/server/db/seed';
+import { createClient } from '../../src/contract/client';
+
+/**
+ * The API under test: the real Hono app on a real database. With
+ * TEST_DATABASE_URL (a PostgreSQL server) each test file gets a fresh database
+ * created on that server and dropped afterwards; without it, in-memory PGlite.
+ */
+export interface Harness {
+  app: App;
+  database: Database;
+  config: ServerConfig;
+  /** The typed client, talking to the app in process through app.request. */
+  client: ReturnType<typeof createClient>;
+  request(path: string, init?: RequestInit): Promise<{ status: number; body: { code: string; message: string; data: { content: unknown } } }>;
+  close(): Promise<void>;
+}
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `api_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.href;
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: ':memory:' });
+  await seedIfEmpty(database.db);
+  const app = createApp({ database, config });
+  const base = `http://test.local${config.apiBase}`;
+  return {
+    app,
+    database,
+    config,
+    client: createClient({
+      target: { origin: 'http://test.local', base: config.apiBase, fetch: (input, init) => Promise.resolve(app.request(input as string, init)) },
+    }),
+    async request(path, init) {
+      const response = await app.request(`${base}${path}`, init);
+      const text = await response.text();
+      let body;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new Error(`Not JSON (HTTP ${response.status}): ${text.slice(0, 200)}`);
+      }
+      return { status: response.status, body };
+    },
+    async close() {
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
