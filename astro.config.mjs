@@ -25,7 +25,6 @@ export default defineConfig({
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self' " + (process.env.PUBLIC_API_ORIGIN || ''),
-        "frame-ancestors 'self'",
         "base-uri 'self'",
         "form-action 'self'",
         "object-src 'none'",

@@ -209,8 +209,8 @@ const apple = (x, y, r) => path(`M${f(x)} ${f(y - r * 0.7)}c${f(r * 0.9)} ${f(-r
 const banana = (x, y, s) => g(`translate(${f(x)} ${f(y)}) scale(${s})`, path('M-30 -6q30 30 62 -4q4 -4 2 -8q-30 22 -60 2q-4 -2 -4 10z', '#f3c93b') + path('M-30 -6q-4 -4 -6 2', 'none', ' stroke="#6b4b1f" stroke-width="3" stroke-linecap="round"'));
 function grapes(x, y, r) {
   let s = '';
-  const rows = [[0, 0, 1, 2, 3], [0.5, 1, 2, 3], [1, 2, 3], [1.5, 2.5], [2]];
-  rows.forEach((row, j) => row.forEach((k, i) => { if (i < row.length && typeof k === 'number') s += circ(x + (k - 1.5) * r * 1.7, y + j * r * 1.5, r, j % 2 ? '#6b3fa0' : '#7d4cb8'); }));
+  const rows = [[0, 1, 2, 3], [0.5, 1.5, 2.5], [1, 2], [1.5]]; // column offsets per row
+  rows.forEach((row, j) => row.forEach((k) => { s += circ(x + (k - 1.5) * r * 1.7, y + j * r * 1.5, r, j % 2 ? '#6b3fa0' : '#7d4cb8'); }));
   return s + line(`M${f(x)} ${f(y - r)}q${f(r)} ${f(-r * 2)} ${f(r * 2.5)} ${f(-r * 2)}`, '#3a9d4a', f(r * 0.5));
 }
 function crate(x, y, w, h, fruitFn) {
@@ -254,10 +254,10 @@ function out(rel, content) {
 }
 
 // ---------- brand ----------
-function mark(bg, arch, wave1, wave2, id) {
-  const fill = bg.startsWith('url') ? bg : bg;
+// brand mark (40x40): bridge arch over two waves on a rounded square
+function mark(bg, arch, wave1, wave2) {
   return (
-    `<rect width="40" height="40" rx="9" fill="${fill}"/>` +
+    `<rect width="40" height="40" rx="9" fill="${bg}"/>` +
     line('M7 22Q20 3 33 22', arch, 3.4) +
     line('M5 22H35M13 14.5V22M20 12V22M27 14.5V22', arch, 1.8, ' stroke-linecap="round"') +
     line('M5 28.5q3.75 -3.5 7.5 0t7.5 0t7.5 0t7.5 0', wave1, 2.6, ' stroke-linecap="round"') +
@@ -556,7 +556,7 @@ function profile1() {
   out('images/about/profile-1.svg', svg(800, 450, 'Seabridge fleet at sea', defs, b));
 }
 function profile2() {
-  const defs = lin('sky', [[0, '#0b2545'], [0.45, '#3b3f7a'], [0.8, '#d9755a'], [1, '#f6b86b']]) + lin('sea', [[0, '#2a2f5e'], [1, '#071a35']]) + lin('tw', [[0, '#2f7fbf'], [1, '#0b2545']], 1, 0) + ribDef('rib', 5);
+  const defs = lin('sky', [[0, '#0b2545'], [0.45, '#3b3f7a'], [0.8, '#d9755a'], [1, '#f6b86b']]) + lin('sea', [[0, '#2a2f5e'], [1, '#121a40']]) + lin('quay', [[0, '#1f2a55'], [1, '#0b1433']]) + lin('tw', [[0, '#2f7fbf'], [1, '#0b2545']], 1, 0) + ribDef('rib', 5);
   let b = rect(0, 0, 800, 300, 'url(#sky)') + circ(620, 268, 30, '#ffd89a', ' opacity=".8"');
   b += skyline(0, 800, 300, 44, '#1f2a55', { minH: 30, maxH: 110, win: '#ffcf7a', winP: 0.4 });
   // headquarters tower
@@ -564,14 +564,21 @@ function profile2() {
   let win = '';
   for (let y = 124; y < 290; y += 14) win += `M478 ${y}h26v5h-26zM516 ${y}h26v5h-26z`;
   b += path(win, '#ffd89a', ' opacity=".75"');
-  b += crane(120, 300, 1.2, '#111a38', 1, 2.6) + crane(250, 300, 1.2, '#111a38', 1, 2.6) + crane(700, 300, 1, '#111a38', -1, 2.6);
-  b += rect(0, 298, 800, 152, 'url(#sea)');
-  b += ship(30, 330, 260, { seed: 6, tiers: 4, wake: false, palette: ['#3b4f8a', '#5b6c8f', '#b0553f', '#2a6b77', '#7a6a3b'] });
+  b += rect(0, 298, 800, 50, 'url(#sea)');
   let refl = '';
-  for (let k = 0; k < 12; k++) refl += `M${470 + (k % 3) * 24} ${320 + k * 9}h${30 - k * 2}v2h${-30 + k * 2}z`;
+  for (let k = 0; k < 5; k++) refl += `M${486 + (k % 2) * 20} ${304 + k * 8}h${40 - k * 6}v2h${-40 + k * 6}z`;
   b += path(refl, '#ffd89a', ' opacity=".35"');
-  b += waves(0, 800, 380, 120, 3, '#8ec5ff', 1.2, 0.2) + waves(0, 800, 420, 140, 4, '#8ec5ff', 1.4, 0.2);
-  out('images/about/profile-2.svg', svg(800, 450, 'Headquarters and port at dusk', defs, b));
+  b += ship(24, 338, 420, { seed: 6, tiers: 5, wake: false, palette: ['#3b4f8a', '#5b6c8f', '#b0553f', '#2a6b77', '#7a6a3b', '#1f2a55'] });
+  b += rect(0, 346, 800, 104, 'url(#quay)') + rect(0, 346, 800, 5, '#3a4470');
+  b += crane(150, 380, 1.55, '#0a1230', 1, 2.4) + crane(330, 380, 1.55, '#0a1230', 1, 2.4) + crane(700, 380, 1.3, '#0a1230', -1, 2.4);
+  b += line('M388 276V300', '#0a1230', 1.5) + rect(370, 300, 40, 18, C.orange) + rect(370, 300, 40, 18, 'url(#rib)');
+  let lamps = '';
+  for (const x of [60, 250, 450, 620, 770]) lamps += `M${x - 1.5} 420V360h3V420z`;
+  b += path(lamps, '#0a1230');
+  for (const x of [60, 250, 450, 620, 770]) b += circ(x, 360, 12, '#ffd89a', ' opacity=".3"') + circ(x, 360, 3.5, '#fff1c9');
+  b += truck(470, 414, 0.75, { container: '#2a6b77', cab: '#b0553f' });
+  b += rect(0, 436, 800, 4, '#0a1230') + train(40, 436, 0.95, ['#3b4f8a', '#b0553f', '#5b6c8f', '#7a6a3b', '#2a6b77']);
+  out('images/about/profile-2.svg', svg(800, 450, 'Container terminal and headquarters at dusk', defs, b));
 }
 
 // ---------- leaders (300x360 portrait placeholders) ----------
@@ -579,7 +586,6 @@ const mirrorX = (d) => d.replace(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g, (_, x, 
 const HAIR = {
   short: 'M100 150C96 100 122 82 152 82C182 82 204 100 200 150C196 128 188 116 176 110C160 118 128 118 112 112C104 122 101 134 100 150Z',
   sweep: 'M98 146C92 90 140 72 172 84C196 92 208 116 202 146C198 124 190 110 176 104C150 116 118 118 98 146Z',
-  receding: 'M100 160C98 130 104 112 118 102C110 120 108 140 108 162ZM200 160C202 130 196 112 182 102C190 120 192 140 192 162Z',
   fringe: 'M100 140C100 96 126 84 150 84C178 84 200 100 200 140C186 116 166 108 140 106C124 110 108 122 100 140Z',
   swept: 'M100 146C98 98 124 84 150 84C176 84 202 98 200 146C190 116 170 104 150 104C130 104 110 116 100 146Z',
 };
@@ -609,8 +615,8 @@ function leaders() {
   const backBob = path('M94 206C84 150 88 80 150 78C212 80 216 150 206 206Q192 214 180 202H120Q108 214 94 206Z', '#4a3b35');
   const backBun = circ(150, 80, 20, '#2e3440');
   leader(1, { bg: ['#dbe8f7', '#b9d0ee'], suit: '#1b3a66', suit2: '#0b2545', tie: C.orange, hair: 'short', hairCol: '#34425a', pin: C.teal });
-  leader(2, { bg: ['#d8f0ec', '#b0ddd6'], suit: '#2b3445', suit2: '#1a2130', hair: 'fringe', hairCol: '#4a3b35', back: backBob, scarf: C.teal, pin: C.orange });
-  leader(3, { bg: ['#e4e9f0', '#c6d0dd'], suit: '#3a4150', suit2: '#242a36', tie: C.blue, hair: 'swept', hairCol: '#6b7280' });
+  leader(3, { bg: ['#d8f0ec', '#b0ddd6'], suit: '#2b3445', suit2: '#1a2130', hair: 'fringe', hairCol: '#4a3b35', back: backBob, scarf: C.teal, pin: C.orange });
+  leader(2, { bg: ['#e4e9f0', '#c6d0dd'], suit: '#3a4150', suit2: '#242a36', tie: C.blue, hair: 'swept', hairCol: '#6b7280' });
   leader(4, { bg: ['#f5ead9', '#e6d2b4'], suit: '#1d3557', suit2: '#10213b', tie: C.teal, hair: 'sweep', hairCol: '#2b2b35', pin: C.teal });
   leader(5, { bg: ['#e6e4f3', '#cdc9e6'], suit: '#55607a', suit2: '#3a4358', hair: 'swept', hairCol: '#2e3440', back: backBun, blouse: '#f4f6fb', pin: C.blue });
   leader(6, { bg: ['#e2eee4', '#c5dccb'], suit: '#16284a', suit2: '#0b1a33', tie: '#8c2f39', hair: 'short', hairCol: '#a3acb9' });
@@ -680,8 +686,7 @@ function poverty() {
   for (const x of [136, 176, 268, 308]) b += rect(x, 184, 26, 26, '#8ec5ff') + line(`M${x + 13} 184v26M${x} 197h26`, '#fff', 2);
   b += line('M376 256V110', '#8a8f99', 3) + path('M378 112h40l-6 12l6 12h-40z', '#d33a3a');
   b += tree(60, 250, 1.3) + tree(440, 250, 1.1, '#5fb85a');
-  const pack = rect(-14, -76, 28, 26, '#f28c28', ' rx="5" opacity=".0"');
-  b += person(170, 300, 70, { shirt: C.orange, pose: 'wave', skin: '#e8c2a0', extra: pack }) + person(230, 304, 74, { shirt: C.blue, skirt: true, pants: '#d33a3a', hairStyle: 'long', skin: '#d9a37a' }) + person(290, 300, 68, { shirt: C.teal, pose: 'cheer', skin: '#e8c2a0' });
+  b += person(170, 300, 70, { shirt: C.orange, pose: 'wave', skin: '#e8c2a0' }) + person(230, 304, 74, { shirt: C.blue, skirt: true, pants: '#d33a3a', hairStyle: 'long', skin: '#d9a37a' }) + person(290, 300, 68, { shirt: C.teal, pose: 'cheer', skin: '#e8c2a0' });
   welfare('poverty-1', 'Rural primary school', HILLS, b);
   // 2 farmers with produce
   b = rect(0, 0, WW, WH, 'url(#sky)') + circ(70, 60, 26, '#fde3b0');

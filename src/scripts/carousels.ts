@@ -53,25 +53,23 @@ export function startCarousels(root: ParentNode = document): Swiper[] {
     const swiper = new Swiper(el.querySelector<HTMLElement>('.swiper')!, options);
     const pause = el.querySelector<HTMLButtonElement>('.carousel-pause');
     if (pause) {
-      const setPaused = (paused: boolean) => {
-        pause.setAttribute('aria-pressed', String(paused));
-        pause.querySelector('.sr-only')!.textContent = paused ? pause.dataset.labelPlay! : pause.dataset.labelPause!;
-        el.classList.toggle('is-paused', paused);
+      let userPaused = !swiper.autoplay?.running;
+      const render = () => {
+        pause.setAttribute('aria-pressed', String(userPaused));
+        pause.querySelector('.sr-only')!.textContent = userPaused ? pause.dataset.labelPlay! : pause.dataset.labelPause!;
+        el.classList.toggle('is-paused', userPaused);
       };
-      if (!swiper.autoplay?.running) setPaused(true);
+      render();
       pause.addEventListener('click', () => {
-        if (swiper.autoplay.running && !swiper.autoplay.paused) {
-          swiper.autoplay.stop();
-          setPaused(true);
-        } else {
-          swiper.autoplay.start();
-          setPaused(false);
-        }
+        userPaused = !userPaused;
+        if (userPaused) swiper.autoplay.stop();
+        else swiper.autoplay.start();
+        render();
       });
       // Keyboard users reading a slide are not hurried: focus inside pauses, leaving resumes.
-      el.addEventListener('focusin', () => swiper.autoplay.running && swiper.autoplay.pause());
+      el.addEventListener('focusin', () => !userPaused && swiper.autoplay.pause());
       el.addEventListener('focusout', (event) => {
-        if (!el.contains(event.relatedTarget as Node | null) && swiper.autoplay.running) swiper.autoplay.resume();
+        if (!userPaused && !el.contains(event.relatedTarget as Node | null)) swiper.autoplay.resume();
       });
     }
     return swiper;

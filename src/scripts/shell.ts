@@ -72,10 +72,24 @@ function initLanguageSwitch(): void {
   }
 }
 
-/** A button with aria-controls that shows and hides a panel; Escape and outside clicks close it. */
-function bindDisclosure(button: HTMLElement, panel: HTMLElement, onOpen?: () => void): { open(): void; close(focus?: boolean): void } {
+/**
+ * A button with aria-controls that shows and hides a panel; Escape and outside
+ * clicks close it. A panel opened by hovering is pinned open by a click on its
+ * button (rather than closed by it), so hover and click users both get it.
+ */
+function bindDisclosure(
+  button: HTMLElement,
+  panel: HTMLElement,
+  onOpen?: () => void,
+): { open(byHover?: boolean): void; close(focus?: boolean): void; readonly hovered: boolean } {
+  let openedByHover = false;
   const api = {
-    open() {
+    get hovered() {
+      return openedByHover && !panel.hidden;
+    },
+    open(byHover = false) {
+      if (!panel.hidden) return;
+      openedByHover = byHover;
       panel.hidden = false;
       button.setAttribute('aria-expanded', 'true');
       onOpen?.();
@@ -83,11 +97,16 @@ function bindDisclosure(button: HTMLElement, panel: HTMLElement, onOpen?: () => 
     close(focus = false) {
       if (panel.hidden) return;
       panel.hidden = true;
+      openedByHover = false;
       button.setAttribute('aria-expanded', 'false');
       if (focus) button.focus();
     },
   };
-  button.addEventListener('click', () => (panel.hidden ? api.open() : api.close()));
+  button.addEventListener('click', () => {
+    if (panel.hidden) api.open();
+    else if (openedByHover) openedByHover = false; // pin it
+    else api.close();
+  });
   panel.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
@@ -134,11 +153,11 @@ function initMainNav(): void {
     item.addEventListener('mouseenter', () => {
       if (!canHover()) return;
       window.clearTimeout(timer);
-      control.open();
+      control.open(true);
     });
     item.addEventListener('mouseleave', () => {
-      if (!canHover()) return;
-      timer = window.setTimeout(() => control.close(), 120);
+      if (!canHover() || !control.hovered) return;
+      timer = window.setTimeout(() => control.hovered && control.close(), 120);
     });
     // Arrow down from the button moves into the panel.
     button.addEventListener('keydown', (event) => {
@@ -170,8 +189,8 @@ function initFloatWidget(): void {
     });
     controls.push(control);
     // Hover selects the panel; leaving the item (button and panel) resets to none.
-    item.addEventListener('mouseenter', () => canHover() && control.open());
-    item.addEventListener('mouseleave', () => canHover() && !panel.contains(document.activeElement) && control.close());
+    item.addEventListener('mouseenter', () => canHover() && control.open(true));
+    item.addEventListener('mouseleave', () => canHover() && control.hovered && control.close());
   }
   const form = widget.querySelector<HTMLFormElement>('[data-region-form]');
   form?.addEventListener('submit', (event) => {

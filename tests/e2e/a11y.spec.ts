@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { acceptCookies, expect, test } from './fixtures';
+
+const pages = [
+  '/home',
+  '/home/About/about/Profile',
+  '/home/About/about/Lead',
+  '/home/About/about/FactFigures',
+  '/home/About/history',
+  '/home/About/socialResponsibility/qualityEnviroment',
+  '/home/About/socialResponsibility/sustainabilityReport',
+  '/home/item',
+];
+
+for (const locale of ['en', 'zh']) {
+  for (const path of pages) {
+    test(`axe finds no serious or critical violation on /${locale}${path}`, async ({ page }) => {
+      await page.goto(`/${locale}${path}`);
+      await acceptCookies(page);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+    });
+  }
+}
+
+test('axe is also clean with a menu and the cookie notice open', async ({ page }) => {
+  await page.goto('/zh/home');
+  await page.getByRole('button', { name: '服务', exact: true }).click();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});

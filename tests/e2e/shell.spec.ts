@@ -1,0 +1,166 @@
+import { acceptCookies, expect, test } from './fixtures';
+
+test('main menus open and close from the keyboard', async ({ page }) => {
+  await page.goto('/en/home/About/history');
+  await acceptCookies(page);
+  const button = page.getByRole('button', { name: 'Services' });
+  const panel = page.locator('#menu-services');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeVisible();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+  // Arrow down opens and moves into the panel; Escape brings focus back
+  await page.keyboard.press('ArrowDown');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('a').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
+  // Space toggles; tabbing out of the menu closes it
+  await page.keyboard.press('Space');
+  await expect(panel).toBeVisible();
+  const links = await panel.locator('a').count();
+  for (let i = 0; i <= links; i++) await page.keyboard.press('Tab');
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('button', { name: 'About us' })).toBeFocused();
+});
+
+test('menus open on hover and close when the mouse leaves', async ({ page }) => {
+  await page.goto('/en/home/About/history');
+  await page.getByRole('button', { name: 'News' }).hover();
+  await expect(page.locator('#menu-news')).toBeVisible();
+  await page.getByRole('button', { name: 'About us' }).hover();
+  await expect(page.locator('#menu-about')).toBeVisible();
+  await expect(page.locator('#menu-news')).toBeHidden();
+  await page.mouse.move(600, 800);
+  await expect(page.locator('#menu-about')).toBeHidden();
+});
+
+test('top-bar platform clicks are recorded with saveClick', async ({ page, context }) => {
+  await page.goto('/en/home/About/history');
+  await acceptCookies(page);
+  for (const name of ['EB', 'EXPO', 'SYNCONHUB']) {
+    const recorded = page.waitForResponse((r) => r.url().includes(`/homeapiak/webPicture/saveClick?pictureNameEN=${name}`) && r.request().method() === 'POST');
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.locator(`[data-track-click="${name}"]`).click()]);
+    const response = await recorded;
+    expect((await response.json()).code).toBe('200');
+    await popup.close();
+  }
+});
+
+test('banner clicks on the home page are recorded', async ({ page }) => {
+  await page.goto('/en/home');
+  await acceptCookies(page);
+  const recorded = page.waitForResponse((r) => r.url().includes('pictureNameEN=SLOGAN'));
+  await page.locator('.hero .swiper-slide-active [data-track-click]').click();
+  // the page navigates away at once, so only the status can be read here; the API tests check the count
+  expect((await recorded).status()).toBe(200);
+});
+
+test('the local-site picker lists regions from the API, moves by arrow keys, and opens the China list', async ({ page }) => {
+  await page.goto('/zh/home/About/history');
+  await acceptCookies(page);
+  await page.getByRole('button', { name: '区域网站' }).click();
+  const dialog = page.getByRole('dialog', { name: '选择区域网站' });
+  await expect(dialog).toBeVisible();
+  const tabs = dialog.getByRole('tab');
+  await expect(tabs).toHaveCount(5);
+  await tabs.nth(1).click();
+  await expect(dialog.getByRole('tabpanel')).toContainText('新加坡');
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.nth(2)).toBeFocused();
+  await expect(dialog.getByRole('tabpanel')).toContainText('德国');
+  await tabs.first().click();
+  const china = page.getByRole('dialog', { name: '中国大陆网站' });
+  await expect(china).toBeVisible();
+  await expect(china.getByRole('link', { name: '上海' })).toHaveAttribute('href', '/shanghai');
+  await page.keyboard.press('Escape');
+  await expect(china).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the local-site picker says so when the API fails, and retries', async ({ page }) => {
+  let fail = true;
+  await page.route('**/homeapiak/local/getLocationList**', (route) =>
+    fail ? route.fulfill({ status: 503, json: { code: '503', message: 'Service temporarily unavailable', data: { content: null } } }) : route.fallback(),
+  );
+  await page.goto('/en/home/About/history');
+  await acceptCookies(page);
+  await page.getByRole('button', { name: 'Local sites' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a local site' });
+  await expect(dialog.getByRole('alert')).toContainText('Service temporarily unavailable');
+  fail = false;
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.getByRole('tab')).toHaveCount(5);
+});
+
+test('the floating message panel asks for a region first', async ({ page }) => {
+  await page.goto('/en/home/About/history');
+  await acceptCookies(page);
+  await page.getByRole('button', { name: 'Online message' }).click();
+  const panel = page.locator('#float-message');
+  await panel.getByRole('button', { name: 'Leave a message' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Please select the region');
+  await expect(page).toHaveURL(/\/en\/home\/About\/history$/);
+  await panel.getByLabel('Region').selectOption({ label: 'Europe' });
+  await expect(panel.getByRole('alert')).toBeHidden();
+  await panel.getByRole('button', { name: 'Leave a message' }).click();
+  await expect(page).toHaveURL(/\/en\/home\/Message\/leaveMessage\?region=2$/);
+});
+
+test('the floating widget shows hotline and e-mail, the AI assistant only in Chinese, and back to top', async ({ page }) => {
+  await page.goto('/zh/home/About/history');
+  await acceptCookies(page);
+  await expect(page.getByRole('button', { name: '智能助手' })).toBeVisible();
+  await page.getByRole('button', { name: '服务热线' }).click();
+  await expect(page.locator('#float-hotline')).toContainText('400-820-6688');
+  await page.goto('/en/home/About/history');
+  await expect(page.getByRole('button', { name: 'AI assistant' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'E-mail' }).click();
+  await expect(page.locator('#float-email a').first()).toHaveAttribute('href', /^mailto:/);
+  await page.mouse.wheel(0, 3000);
+  const top = page.getByRole('button', { name: 'Back to top' });
+  await expect(top).toBeVisible();
+  await top.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('mourning mode turns the home page grey inside a configured range only', async ({ page }) => {
+  // Serve the home page with a range around today, as content/brand.json would configure it.
+  await page.route('**/en/home', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('data-locale="en"', `data-locale="en" data-mourning='[{"from":"2000-01-01","to":"2099-12-31"}]'`);
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/en/home');
+  await expect(page.locator('html')).toHaveClass(/mourning/);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).filter)).toBe('grayscale(1)');
+  await page.unroute('**/en/home');
+  await page.route('**/en/home', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('data-locale="en"', `data-locale="en" data-mourning='[{"from":"2001-01-01","to":"2001-01-02"}]'`);
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/en/home');
+  await expect(page.locator('html')).not.toHaveClass(/mourning/);
+  // other pages never carry the ranges
+  await page.goto('/en/home/About/history');
+  await expect(page.locator('html')).not.toHaveAttribute('data-mourning');
+});
+
+test('the banner carousel autoplays every 3.5 s, pauses on hover and by its button', async ({ page }) => {
+  await page.goto('/en/home');
+  await acceptCookies(page);
+  const active = page.locator('.hero .swiper-slide-active');
+  const first = await active.getAttribute('data-swiper-slide-index');
+  await expect.poll(() => active.getAttribute('data-swiper-slide-index'), { timeout: 6000 }).not.toBe(first);
+  await page.locator('.hero').getByRole('button', { name: 'Pause' }).click();
+  const paused = await active.getAttribute('data-swiper-slide-index');
+  await page.waitForTimeout(4500);
+  expect(await active.getAttribute('data-swiper-slide-index')).toBe(paused);
+  await expect(page.locator('.hero').getByRole('button', { name: 'Play' })).toBeVisible();
+});
