@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUB = join(ROOT, 'public');
-const MAX_BYTES = 12 * 1024;
+const MAX_BYTES = 12000;
 
 const C = { navy: '#0b2545', blue: '#1363df', teal: '#13a89e', light: '#eef4fb', orange: '#f28c28', white: '#ffffff' };
 const BOXES = ['#1363df', '#13a89e', '#f28c28', '#0b2545', '#c4453a', '#e3b23c', '#5b6c8f', '#2f7fbf', '#8aa9d6'];
@@ -368,7 +368,7 @@ function bannerMetaOcean() {
   }
   // data points & bars
   let dots = '';
-  for (let k = 0; k < 60; k++) dots += `M${f(900 + R() * 1000)} ${f(230 + R() * 270)}h2v2h-2z`;
+  for (let k = 0; k < 40; k++) dots += `M${f(900 + R() * 1000)} ${f(230 + R() * 270)}h2v2h-2z`;
   b += path(dots, '#bdf5ef', ' opacity=".8"');
   // sonar rings around a small ship
   for (let k = 1; k <= 4; k++) b += ell(1520, 226, k * 70, k * 18, 'none', ` stroke="#5fd6cc" stroke-opacity="${f(0.5 - k * 0.1)}" stroke-width="1.5"`);
@@ -551,14 +551,14 @@ function profile1() {
   b += rect(0, 248, 800, 202, 'url(#sea)');
   b += ship(700, 252, 90, { seed: 12, tiers: 3, opacity: '.7', wake: false }) + ship(16, 276, 180, { seed: 8, tiers: 4, opacity: '.9' });
   b += ship(230, 376, 460, { seed: 2, tiers: 5 });
-  for (let k = 0; k < 5; k++) b += waves(0, 800, 300 + k * 32, 120, 3 + k, '#cfe3f7', 1.2 + k * 0.25, 0.25);
+  for (let k = 0; k < 4; k++) b += waves(0, 800, 310 + k * 38, 130, 3 + k, '#cfe3f7', 1.2 + k * 0.3, 0.25);
   b += gulls([[300, 120, 1.3], [330, 140, 1], [700, 160, 1.1]]);
   out('images/about/profile-1.svg', svg(800, 450, 'Seabridge fleet at sea', defs, b));
 }
 function profile2() {
   const defs = lin('sky', [[0, '#0b2545'], [0.45, '#3b3f7a'], [0.8, '#d9755a'], [1, '#f6b86b']]) + lin('sea', [[0, '#2a2f5e'], [1, '#121a40']]) + lin('quay', [[0, '#1f2a55'], [1, '#0b1433']]) + lin('tw', [[0, '#2f7fbf'], [1, '#0b2545']], 1, 0) + ribDef('rib', 5);
   let b = rect(0, 0, 800, 300, 'url(#sky)') + circ(620, 268, 30, '#ffd89a', ' opacity=".8"');
-  b += skyline(0, 800, 300, 44, '#1f2a55', { minH: 30, maxH: 110, win: '#ffcf7a', winP: 0.4 });
+  b += skyline(0, 800, 300, 44, '#1f2a55', { minH: 30, maxH: 110, win: '#ffcf7a', winP: 0.3 });
   // headquarters tower
   b += path('M470 300V90l40 -24l40 24v210z', 'url(#tw)') + path('M510 66V30', 'none', ' stroke="#8ec5ff" stroke-width="3"') + rect(470, 100, 80, 10, C.teal);
   let win = '';
@@ -577,7 +577,7 @@ function profile2() {
   b += path(lamps, '#0a1230');
   for (const x of [60, 250, 450, 620, 770]) b += circ(x, 360, 12, '#ffd89a', ' opacity=".3"') + circ(x, 360, 3.5, '#fff1c9');
   b += truck(470, 414, 0.75, { container: '#2a6b77', cab: '#b0553f' });
-  b += rect(0, 436, 800, 4, '#0a1230') + train(40, 436, 0.95, ['#3b4f8a', '#b0553f', '#5b6c8f', '#7a6a3b', '#2a6b77']);
+  b += rect(0, 436, 800, 4, '#0a1230') + train(60, 436, 0.95, ['#3b4f8a', '#b0553f', '#5b6c8f', '#2a6b77']);
   out('images/about/profile-2.svg', svg(800, 450, 'Container terminal and headquarters at dusk', defs, b));
 }
 

@@ -54,10 +54,16 @@ test('top-bar platform clicks are recorded with saveClick', async ({ page, conte
 test('banner clicks on the home page are recorded', async ({ page }) => {
   await page.goto('/en/home');
   await acceptCookies(page);
-  const recorded = page.waitForResponse((r) => r.url().includes('pictureNameEN=SLOGAN'));
+  // keep the page where it is, so that the answer of the click counter can be read
+  await page.route('**/en/home/News/**', (route) => route.fulfill({ status: 204 })); // a 204 cancels the navigation
+  await page.locator('.hero').getByRole('button', { name: 'Pause' }).click();
+  const recorded = page.waitForResponse((r) => r.url().includes('/homeapiak/webPicture/saveClick?pictureNameEN='));
   await page.locator('.hero .swiper-slide-active [data-track-click]').click();
-  // the page navigates away at once, so only the status can be read here; the API tests check the count
-  expect((await recorded).status()).toBe(200);
+  const response = await recorded;
+  expect(response.url()).toMatch(/pictureNameEN=(SLOGAN|SYNCONHUB|SOUTH_AFRICA)/);
+  const body = await response.json();
+  expect(body.code).toBe('200');
+  expect(body.data.content.count).toBeGreaterThan(0);
 });
 
 test('the local-site picker lists regions from the API, moves by arrow keys, and opens the China list', async ({ page }) => {
