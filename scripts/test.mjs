@@ -39,8 +39,12 @@ if (!run('type check', 'astro', ['check'])) failed++;
 const vitestOk = run('unit and API tests', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === 0)) failed++;
 
-if (!run('build', 'astro', ['build'])) {
-  failed++;
+const built = run('build', 'astro', ['build']);
+if (!built) failed++;
+else if (run('size budgets', 'node', ['scripts/bench.mjs', '--check'])) passed++;
+else failed++;
+if (!built) {
+  // nothing to serve
 } else if (!existsSync(chromium)) {
   if (ci) {
     console.error(`\nNo Chromium at ${chromium}: end-to-end tests are required under CI. Install Debian's chromium or set CHROMIUM_PATH.`);

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// npm run bench: builds the site, then prints for each page kind the bytes of HTML,
+// CSS and JS (raw and gzip) and the build time; writes bench-results/pages.json.
+// `--check` skips the build and only checks the size budgets (used by npm test).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { checkBudget, pageWeight } from './page-weight.mjs';
+
+const checkOnly = process.argv.includes('--check');
+const root = 'dist/client';
+const kinds = [
+  ['home', '/en/home'],
+  ['home (zh)', '/zh/home'],
+  ['about: profile', '/en/home/About/about/Profile'],
+  ['about: key facts', '/zh/home/About/about/FactFigures'],
+  ['about: history (accordion)', '/zh/home/About/history'],
+  ['about: reports', '/en/home/About/socialResponsibility/sustainabilityReport'],
+  ['terms', '/en/home/item'],
+  ['terms (zh)', '/zh/home/item'],
+  ['maintenance', '/en/home/error/defend'],
+  ['error', '/zh/error/error'],
+  ['bare-path redirect', '/home/About/history'],
+  ['in-language redirect', '/en/home/About/memorabilia'],
+];
+
+let buildSeconds = null;
+if (!checkOnly) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync('astro', ['build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  buildSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+const kb = (n) => (n / 1024).toFixed(1);
+const rows = kinds.map(([kind, page]) => ({ kind, ...pageWeight(root, page) }));
+const problems = rows.flatMap(checkBudget);
+
+if (!checkOnly) {
+  console.log(`\nBuild: ${buildSeconds.toFixed(1)} s`);
+  console.log('\n| page kind | path | HTML KB (gz) | CSS KB (gz) | JS KB (gz) | JS framework |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.kind} | ${r.page} | ${kb(r.html)} (${kb(r.htmlGzip)}) | ${kb(r.css)} (${kb(r.cssGzip)}) | ${kb(r.js)} (${kb(r.jsGzip)}) | ${r.framework} |`);
+  }
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, rows }, null, 2));
+  console.log('\nwritten to bench-results/pages.json');
+}
+if (problems.length) {
+  console.log(`\nbudgets: ${problems.length} over\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+console.log(`\nbudgets: all ${rows.length} pages within budget`);

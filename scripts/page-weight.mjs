@@ -1,0 +1,67 @@
+// Bytes a built page makes a browser download on first load: the HTML, the CSS it
+// links, and the JavaScript it loads (module scripts and their static imports).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+/** @param {string} root dist/client  @param {string} page URL path such as /en/home */
+export function pageWeight(root, page) {
+  const file = join(root, page, 'index.html');
+  if (!existsSync(file)) throw new Error(`not built: ${page}`);
+  const html = readFileSync(file);
+  const text = html.toString('utf8');
+  const css = new Set([...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+  const inlineCss = [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  const js = new Set();
+  const queue = [...text.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  let inlineJs = '';
+  for (const m of text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)) {
+    inlineJs += m[1];
+    for (const i of m[1].matchAll(/(?:from|import)\s*["']([^"']+\.js)["']/g)) queue.push(i[1]);
+  }
+  while (queue.length) {
+    const src = queue.shift();
+    if (js.has(src) || /^https?:/.test(src)) continue;
+    js.add(src);
+    const body = readFileSync(join(root, src)).toString('utf8');
+    const dir = src.slice(0, src.lastIndexOf('/') + 1);
+    for (const i of body.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)) {
+      queue.push(i[1].startsWith('.') ? new URL(i[1], `http://x${dir}`).pathname : i[1]);
+    }
+  }
+  const read = (list) => [...list].map((s) => readFileSync(join(root, s)));
+  const cssFiles = read(css);
+  const jsFiles = read(js);
+  const sum = (bufs) => bufs.reduce((n, b) => n + b.length, 0);
+  const jsText = jsFiles.map((b) => b.toString('utf8')).join('\n') + inlineJs;
+  return {
+    page,
+    html: html.length,
+    htmlGzip: gz(html),
+    css: sum(cssFiles) + inlineCss.length,
+    cssGzip: gz(Buffer.concat([...cssFiles, Buffer.from(inlineCss)])),
+    js: sum(jsFiles) + inlineJs.length,
+    jsGzip: jsText.length ? gz(Buffer.from(jsText)) : 0,
+    jsFiles: [...js],
+    framework: /react-dom|__reactFiber|\$\$typeof|react\.element/.test(jsText) ? 'react' : jsText.includes('swiper') ? 'swiper (carousel)' : 'none',
+  };
+}
+
+/** The budgets of the foundation issue; more page kinds join as they are built. */
+export const BUDGETS = [
+  { match: /^\/(en|zh)\/home$/, jsGzipMax: 40 * 1024, noFramework: true, what: 'home: no framework, JS under 40 KB gzip' },
+  { match: /^\/(en|zh)\/home\/(About|item)/, jsGzipMax: 5 * 1024, noReact: true, noFramework: true, what: 'content page: no framework, JS under 5 KB gzip' },
+];
+
+export function checkBudget(weight) {
+  const problems = [];
+  for (const b of BUDGETS) {
+    if (!b.match.test(weight.page)) continue;
+    if (b.noFramework && weight.framework === 'react') problems.push(`${weight.page} ships React`);
+    if (b.noReact && weight.framework !== 'none') problems.push(`${weight.page} ships a framework (${weight.framework})`);
+    if (weight.jsGzip > b.jsGzipMax) problems.push(`${weight.page} ships ${weight.jsGzip} B of JS gzip, budget ${b.jsGzipMax} B (${b.what})`);
+  }
+  return problems;
+}
