@@ -14,9 +14,14 @@ export async function single<C extends CollectionKey>(collection: C) {
 export const getBrand = () => single('brand');
 export const getNavigation = () => single('navigation');
 
-/** Entries of an array file in file order. */
-export async function list<C extends 'leaders' | 'keyFacts' | 'history' | 'reputation' | 'reports' | 'localSites'>(collection: C) {
+/** Entries of an array file, in file order. */
+export async function list<C extends 'leaders' | 'localSites'>(collection: C) {
   return (await getCollection(collection)).map((e) => e.data);
+}
+
+/** Entries keyed by year (key facts, history, honours, reports), newest first. */
+export async function byYear<C extends 'keyFacts' | 'history' | 'reputation' | 'reports'>(collection: C) {
+  return (await getCollection(collection)).map((e) => e.data).sort((a, b) => b.id.localeCompare(a.id));
 }
 
 /** News of one language, newest first, optionally of one type. */
