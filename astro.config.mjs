@@ -24,7 +24,7 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data:",
         "font-src 'self'",
-        "connect-src 'self' " + (process.env.PUBLIC_API_ORIGIN || ''),
+        /** @type {`connect-src${string}`} */ (`connect-src 'self'${process.env.PUBLIC_API_ORIGIN ? ` ${process.env.PUBLIC_API_ORIGIN}` : ''}`),
         "base-uri 'self'",
         "form-action 'self'",
         "object-src 'none'",

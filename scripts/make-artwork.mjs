@@ -48,7 +48,6 @@ const ell = (cx, cy, rx, ry, fill, extra = '') => `<ellipse cx="${f(cx)}" cy="${
 const path = (d, fill, extra = '') => `<path d="${d}" fill="${fill}"${extra}/>`;
 const line = (d, stroke, w, extra = '') => `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${w}"${extra}/>`;
 const g = (tr, body, extra = '') => `<g transform="${tr}"${extra}>${body}</g>`;
-const fullBg = (w, h, fill) => `<rect width="${w}" height="${h}" fill="${fill}"/>`;
 
 // group of rectangles (containers) by colour -> one path per colour
 function boxes(list, { stroke = C.navy, sw = 0.6, so = 0.35, ribs = null } = {}) {

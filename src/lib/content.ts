@@ -1,12 +1,12 @@
-import { getCollection, getEntry, type CollectionKey } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import type { Locale } from '../i18n/locales';
 import type { NewsTypeId } from '../contract/wire';
 
 /** Reads for pages: one place that knows how collections are laid out. */
 
 /** The one entry of a single-file collection (brand, navigation, home, ...). */
-export async function single<C extends CollectionKey>(collection: C) {
-  const entries = await getCollection(collection);
+export async function single<C extends CollectionKey>(collection: C): Promise<CollectionEntry<C>['data']> {
+  const entries = (await getCollection(collection)) as CollectionEntry<C>[];
   if (entries.length !== 1) throw new Error(`content: expected one ${collection} file, found ${entries.length}`);
   return entries[0].data;
 }
@@ -15,13 +15,14 @@ export const getBrand = () => single('brand');
 export const getNavigation = () => single('navigation');
 
 /** Entries of an array file, in file order. */
-export async function list<C extends 'leaders' | 'localSites'>(collection: C) {
-  return (await getCollection(collection)).map((e) => e.data);
+export async function list<C extends 'leaders' | 'localSites'>(collection: C): Promise<CollectionEntry<C>['data'][]> {
+  return ((await getCollection(collection)) as CollectionEntry<C>[]).map((e) => e.data);
 }
 
 /** Entries keyed by year (key facts, history, honours, reports), newest first. */
-export async function byYear<C extends 'keyFacts' | 'history' | 'reputation' | 'reports'>(collection: C) {
-  return (await getCollection(collection)).map((e) => e.data).sort((a, b) => b.id.localeCompare(a.id));
+export async function byYear<C extends 'keyFacts' | 'history' | 'reputation' | 'reports'>(collection: C): Promise<CollectionEntry<C>['data'][]> {
+  const entries = (await getCollection(collection)) as CollectionEntry<C>[];
+  return entries.map((e) => e.data).sort((a, b) => (b as { id: string }).id.localeCompare((a as { id: string }).id));
 }
 
 /** News of one language, newest first, optionally of one type. */

@@ -1,7 +1,7 @@
 import { apiFetch } from '../contract/fetch';
 import { CHINA_REGION_ID, LOCATION_PARENT, PATH, type PictureName } from '../contract/wire';
 import type { Location } from '../contract/entities';
-import { API_LANGUAGE, isLocale, type Locale } from '../i18n/locales';
+import { API_LANGUAGE, isLocale } from '../i18n/locales';
 import { swapLocale } from '../i18n/paths';
 import { saveLocale } from '../i18n/preference';
 import { COOKIE, CONSENT_DAYS, clearAllCookies, cookiesAccepted, writeCookie } from '../lib/cookies';
@@ -256,9 +256,11 @@ function initCookieNotice(): void {
 }
 
 function initSitePicker(): void {
-  const dialog = document.querySelector<HTMLDialogElement>('[data-site-picker]');
-  const china = document.querySelector<HTMLDialogElement>('[data-china-picker]');
-  if (!dialog || !china) return;
+  const dialogEl = document.querySelector<HTMLDialogElement>('[data-site-picker]');
+  const chinaEl = document.querySelector<HTMLDialogElement>('[data-china-picker]');
+  if (!dialogEl || !chinaEl) return;
+  const dialog: HTMLDialogElement = dialogEl;
+  const china: HTMLDialogElement = chinaEl;
   const labels = JSON.parse(dialog.dataset.labels ?? '{}') as Record<string, string>;
   const body = dialog.querySelector<HTMLElement>('[data-picker-body]')!;
   const locale = $locale.get();

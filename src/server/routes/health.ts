@@ -14,7 +14,7 @@ export function healthRoutes({ database, config }: AppDeps) {
       databaseOk = false;
     }
     return {
-      status: databaseOk ? 'ok' : 'degraded',
+      status: databaseOk ? ('ok' as const) : ('degraded' as const),
       database: database.kind,
       databaseOk,
       version: config.version,
