@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Location } from '../../src/contract/entities';
+import * as about from '../../src/schemas/about';
+import { Brand } from '../../src/schemas/brand';
+import { Home } from '../../src/schemas/home';
+import { Navigation } from '../../src/schemas/navigation';
+import { NewsItem } from '../../src/schemas/news';
+
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+
+describe('content files match their schemas', () => {
+  const files: [string, z.ZodType][] = [
+    ['content/brand.json', Brand],
+    ['content/home.json', Home],
+    ['content/navigation.json', Navigation],
+    ['content/local-sites.json', z.array(Location)],
+    ['content/about/profile.json', about.Profile],
+    ['content/about/leaders.json', z.array(about.Leader)],
+    ['content/about/key-facts.json', z.array(about.KeyFactsYear)],
+    ['content/about/history.json', z.array(about.HistoryYear)],
+    ['content/about/reputation.json', z.array(about.ReputationYear)],
+    ['content/about/public-welfare.json', about.PublicWelfare],
+    ['content/about/quality.json', about.Quality],
+    ['content/about/reports.json', z.array(about.SustainabilityReport)],
+    ['content/about/compliance.json', about.Compliance],
+  ];
+  for (const [file, schema] of files) {
+    it(file, () => {
+      const result = schema.safeParse(read(file));
+      expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+    });
+  }
+
+  it('every news item has its twin in the other language', () => {
+    const en = readdirSync('content/news/en').sort();
+    const zh = readdirSync('content/news/zh').sort();
+    expect(zh).toEqual(en);
+    for (const name of en) {
+      const a = NewsItem.parse(read(`content/news/en/${name}`));
+      const b = NewsItem.parse(read(`content/news/zh/${name}`));
+      expect([b.newsUuid, b.typeId, b.statusDt]).toEqual([a.newsUuid, a.typeId, a.statusDt]);
+    }
+  });
+
+  it('the key figures are the spec\'s', () => {
+    expect(read('content/brand.json').keyFigures.map((f: { value: number }) => f.value)).toEqual([146, 650, 411, 572]);
+  });
+
+  it('key facts cover 2024, 2023 and 2022, and reports 2021 to 2024', () => {
+    expect(read('content/about/key-facts.json').map((y: { id: string }) => y.id).sort()).toEqual(['2022', '2023', '2024']);
+    expect(read('content/about/reports.json').map((y: { id: string }) => y.id).sort()).toEqual(['2021', '2022', '2023', '2024']);
+  });
+});
+
+describe('a bad content file is refused naming the field', () => {
+  it('names missing translations and bad values', () => {
+    const brand = read('content/brand.json');
+    delete brand.name.zh;
+    brand.hotline.number = 'call us!';
+    brand.keyFigures.pop();
+    const result = Brand.safeParse(brand);
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['name.zh', 'hotline.number', 'keyFigures']));
+  });
+  it('refuses a maintenance window that ends before it starts', () => {
+    const brand = read('content/brand.json');
+    brand.maintenance = { from: '2026-12-06T05:00:00+08:00', to: '2026-12-06T01:00:00+08:00' };
+    expect(Brand.safeParse(brand).error?.issues[0].message).toMatch(/before/);
+  });
+});
