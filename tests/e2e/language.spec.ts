@@ -52,3 +52,11 @@ test('without JavaScript a bare path offers both languages', async ({ browser })
   await expect(page.getByRole('link', { name: '进入中文网站' })).toHaveAttribute('href', '/zh/home/About/history');
   await context.close();
 });
+
+test('a language named in the query wins on a bare path (the old /home/item?language=zh-CN)', async ({ page }) => {
+  await page.goto('/home/item?language=zh-CN');
+  await expect(page).toHaveURL(/\/zh\/home\/item\?language=zh-CN$/);
+  await expect(page.locator('h1')).toHaveText('使用条款与隐私政策');
+  await page.goto('/home/item?language=en-US');
+  await expect(page).toHaveURL(/\/en\/home\/item\?language=en-US$/);
+});

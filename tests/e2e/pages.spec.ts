@@ -138,3 +138,14 @@ test('content pages ship no JavaScript framework', async ({ page }) => {
     expect(body).not.toMatch(/react-dom|__reactContainer|swiper-wrapper/);
   }
 });
+
+test('pages load without console errors or content-security-policy violations', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  for (const path of ['/en/home', '/zh/home', '/zh/home/About/history', '/en/home/item', '/en/home/error/defend']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+});
