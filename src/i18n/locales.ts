@@ -35,7 +35,3 @@ export function localeFromBrowser(languages: readonly string[]): Locale | null {
   }
   return null;
 }
-
-export function localeFromApiLanguage(value: 0 | 1): Locale {
-  return value === 0 ? 'zh' : 'en';
-}

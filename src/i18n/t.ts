@@ -41,8 +41,3 @@ export function useTranslations(locale: Locale): Translate {
   const i = instance(locale);
   return (key, values) => i.t(key, values ?? {}) as string;
 }
-
-/** Picks the locale's side of a bilingual content field. */
-export function pick<T>(value: { en: T; zh: T }, locale: Locale): T {
-  return value[locale];
-}

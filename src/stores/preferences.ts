@@ -11,6 +11,3 @@ export const $cookieConsent = atom<'unknown' | 'accepted' | 'refused' | 'pending
 
 /** The page's interface language. */
 export const $locale = atom<Locale>('en');
-
-/** True while the floating message overlay is open (the contact form closes it on success). */
-export const $messageOverlayOpen = atom(false);
