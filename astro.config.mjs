@@ -14,7 +14,6 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   trailingSlash: 'ignore',
   markdown: { syntaxHighlight: false },
-  session: undefined,
   build: { format: 'directory' },
   integrations: [react(), apiRoute({ base: apiBase }), bilingualPages({ site })],
   security: {

@@ -5,7 +5,8 @@ import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
 
-interface CarouselOptions {
+/** Options of a carousel, set on Carousel.astro and read here from data-options. */
+export interface CarouselOptions {
   autoplay?: number;
   speed?: number;
   loop?: boolean;
@@ -15,6 +16,7 @@ interface CarouselOptions {
   breakpoints?: Record<number, { slidesPerView: number; spaceBetween?: number }>;
   spaceBetween?: number;
   centeredSlides?: boolean;
+  /** Show clickable bullets. */
   pagination?: boolean;
 }
 

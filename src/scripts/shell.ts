@@ -286,7 +286,7 @@ function initSitePicker(): void {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.textContent = name(l);
-    a.href = l.locationUrl.startsWith('/') ? `${l.locationUrl}` : l.locationUrl;
+    a.href = l.locationUrl;
     if (/^https?:/.test(l.locationUrl)) {
       a.target = '_blank';
       a.rel = 'noopener';
