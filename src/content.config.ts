@@ -17,6 +17,9 @@ import { Brand } from './schemas/brand';
 import { Home } from './schemas/home';
 import { Navigation } from './schemas/navigation';
 import { NewsItem } from './schemas/news';
+import { ServiceFooters, ServicePage } from './schemas/service-pages';
+import { Vessel } from './schemas/vessels';
+import { Containers } from './schemas/containers';
 
 /**
  * Content collections. Everything maintainers edit lives in content/ and is
@@ -40,6 +43,14 @@ export const collections = {
   quality: defineCollection({ loader: aboutFile('quality'), schema: Quality }),
   reports: defineCollection({ loader: file('./content/about/reports.json'), schema: SustainabilityReport }),
   compliance: defineCollection({ loader: aboutFile('compliance'), schema: Compliance }),
+  /** Vessels of /home/Services/ship/{0..4}: content/vessels.json (id is the shipUuid). */
+  vessels: defineCollection({ loader: file('./content/vessels.json'), schema: Vessel }),
+  /** Container types and loading combinations of /home/Services/containers/{1..5}. */
+  containers: defineCollection({ loader: single('containers'), schema: Containers }),
+  /** Service product pages and the total-loss table: content/services/pages/{id}.json (`kind` picks the layout). */
+  servicePages: defineCollection({ loader: glob({ pattern: '*.json', base: './content/services/pages' }), schema: ServicePage }),
+  /** Service-footer blocks, one file per language: content/services/footers/{en,zh}.json */
+  serviceFooters: defineCollection({ loader: glob({ pattern: '*.json', base: './content/services/footers' }), schema: ServiceFooters }),
   /** Prose pages, one markdown file per language: content/pages/{en,zh}/{slug}.md */
   pages: defineCollection({
     loader: glob({ pattern: '*/*.md', base: './content/pages' }),

@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { ClickCount, Health, Language, Location, PictureName } from './entities';
+import {
+  CallPortItem,
+  ClickCount,
+  Health,
+  Language,
+  Location,
+  LoopDirection,
+  PictureName,
+  RouteAdvantage,
+  RouteGroupItem,
+  RouteMap,
+  RouteServiceItem,
+  ScheduleTrade,
+  ServiceCode,
+  ShipItem,
+  Slots,
+} from './entities';
 import { PATH } from './wire';
 
 /**
@@ -67,6 +83,41 @@ export const calls = {
     query: LanguageOnly,
     answer: z.array(Location),
     summary: 'Regions and local sites for the local-site picker',
+  }),
+  routeGroups: defineCall({
+    method: 'GET',
+    path: PATH.routeGroups,
+    query: LanguageOnly,
+    params: z.object({ groupId: z.coerce.number({ error: 'must be a trade tab id, 11 to 18' }).int({ error: 'must be a trade tab id, 11 to 18' }) }),
+    answer: z.array(RouteGroupItem),
+    summary: 'Route groups of a trade tab (11 to 18)',
+  }),
+  routeServices: defineCall({
+    method: 'GET',
+    path: PATH.routeServices,
+    query: LanguageOnly,
+    params: z.object({ groupUuid: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'must be a route group id (lower-case letters, digits, hyphens)' }) }),
+    answer: z.array(RouteServiceItem),
+    summary: 'Services of a route group',
+  }),
+  routeMap: defineCall({ method: 'GET', path: PATH.routeMap, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: RouteMap, summary: "A service's route map" }),
+  callPorts: defineCall({ method: 'GET', path: PATH.callPorts, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: z.array(CallPortItem), summary: "A service's port rotation with terminals and weekly ETA / ETD" }),
+  routeAdvantage: defineCall({ method: 'GET', path: PATH.routeAdvantage, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: RouteAdvantage, summary: "A service's selling points in both languages" }),
+  loopExport: defineCall({ method: 'GET', path: PATH.loopExport, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: z.array(LoopDirection), summary: 'Head-haul POLs with their PODs and transit days' }),
+  loopImport: defineCall({ method: 'GET', path: PATH.loopImport, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: z.array(LoopDirection), summary: 'Back-haul POLs with their PODs and transit days' }),
+  scheduleTrade: defineCall({
+    method: 'GET',
+    path: PATH.scheduleTrade,
+    query: z.object({ serviceCode: ServiceCode, language: Language.optional() }).strict(),
+    answer: ScheduleTrade,
+    summary: 'The trade a service belongs to (for the service schedule page)',
+  }),
+  ships: defineCall({
+    method: 'GET',
+    path: PATH.ships,
+    query: z.object({ slots: Slots, language: Language.optional() }).strict(),
+    answer: z.array(ShipItem),
+    summary: 'Vessels of a capacity class (0 over 10,000 TEU ... 4 under 800)',
   }),
 } as const;
 

@@ -38,3 +38,74 @@ export const Health = z
     time: z.string(),
   })
   .strict();
+
+// ---- Routes (/routeService, /schedule/findServiceCode) --------------------------------
+
+/** A route service's code on the wire (serLpCode), e.g. AAC. */
+export const ServiceCode = z.string().regex(/^[A-Z0-9]{2,6}$/, { error: 'must be a service code of 2 to 6 capital letters or digits, e.g. AAC' });
+
+export const RouteGroupItem = z
+  .object({ serLpGroupUuid: z.string(), serLpGroupNameCn: z.string(), serLpGroupNameEn: z.string() })
+  .strict();
+
+export const RouteServiceItem = z.object({ serLpCode: ServiceCode, serLpNameCn: z.string(), serLpNameEn: z.string() }).strict();
+
+export const RouteMap = z.object({ imgPic: z.string().describe('URL of the route map (SVG)') }).strict();
+
+export const CallPortItem = z
+  .object({
+    callPort: z.string(),
+    callPortTerminal: z.string(),
+    callPortEta: z.string().describe('Weekday of arrival, MON to SUN'),
+    callPortEtaTime: z.string().describe('HH:mm'),
+    callPortEtd: z.string(),
+    callPortEtdTime: z.string(),
+  })
+  .strict();
+
+export const RouteAdvantage = z
+  .object({
+    advantageContext: z.string().describe('Chinese, paragraphs separated by @@'),
+    eAdvantageContext: z.string().describe('English, paragraphs separated by @'),
+  })
+  .strict();
+
+export const LoopDirection = z
+  .object({
+    direction: z.string(),
+    Pol: z.array(
+      z
+        .object({
+          polName: z.string(),
+          pod: z.array(z.object({ podName: z.string(), time: z.number().int().positive().describe('Transit days') }).strict()),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export const ScheduleTrade = z.object({ trade: z.string() }).strict();
+
+// ---- Vessels (/ship) --------------------------------------------------------------------
+
+/** The capacity class of the vessel page (slots): 0 over 10,000 TEU ... 4 under 800. */
+export const Slots = z.coerce
+  .number({ error: 'must be a capacity class, 0 to 4' })
+  .pipe(z.number().int({ error: 'must be a capacity class, 0 to 4' }).min(0, { error: 'must be a capacity class, 0 to 4' }).max(4, { error: 'must be a capacity class, 0 to 4' }));
+
+export const ShipItem = z
+  .object({
+    shipUuid: z.string(),
+    shipNameCn: z.string(),
+    shipNameEn: z.string(),
+    createTime: z.string().describe('Year built'),
+    length: z.number().describe('Length overall, m'),
+    width: z.number().describe('Beam, m'),
+    spdSpeed: z.number().describe('Service speed, knots'),
+    slots: z.number().int().min(0).max(4).describe('Capacity class'),
+    capacity: z.number().int().describe('Nominal capacity, TEU'),
+    bunting: z.string().describe('Flag, in the language asked'),
+    imo: z.string(),
+    shipPic: z.string().nullable().describe('Side view image URL, or null'),
+  })
+  .strict();

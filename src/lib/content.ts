@@ -1,6 +1,7 @@
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import type { Locale } from '../i18n/locales';
 import type { NewsTypeId } from '../contract/wire';
+import type { ServiceFooters, ServicePageKind, ServicePageOf } from '../schemas/service-pages';
 
 /** Reads for pages: one place that knows how collections are laid out. */
 
@@ -36,6 +37,25 @@ export async function getPage(locale: Locale, slug: string) {
   const entry = await getEntry('pages', `${locale}/${slug}`);
   if (!entry) throw new Error(`content: content/pages/${locale}/${slug}.md is missing`);
   return entry;
+}
+
+/** All vessels, largest first (capacity, then English name); the page filters them by capacity class. */
+export async function getVessels(): Promise<CollectionEntry<'vessels'>['data'][]> {
+  const entries = (await getCollection('vessels')) as CollectionEntry<'vessels'>[];
+  return entries.map((e) => e.data).sort((a, b) => b.capacityTeu - a.capacityTeu || a.name.en.localeCompare(b.name.en));
+}
+
+/** A service page (content/services/pages/{id}.json), checked to be of the expected kind. */
+export async function getServicePage<K extends ServicePageKind>(id: string, kind: K): Promise<ServicePageOf<K>> {
+  const entry = await getEntry('servicePages', id);
+  if (!entry) throw new Error(`content: content/services/pages/${id}.json is missing`);
+  if (entry.data.kind !== kind) throw new Error(`content: content/services/pages/${id}.json is a "${entry.data.kind}" page, expected "${kind}"`);
+  return entry.data as ServicePageOf<K>;
+}
+
+/** The service-footer blocks of one language (content/services/footers/{locale}.json); none when the file is absent. */
+export async function getServiceFooters(locale: Locale): Promise<ServiceFooters> {
+  return (await getEntry('serviceFooters', locale))?.data ?? {};
 }
 
 export { getEntry };

@@ -7,6 +7,8 @@ import { answerError } from './handle';
 import { clickRoutes } from './routes/clicks';
 import { healthRoutes } from './routes/health';
 import { localRoutes } from './routes/local';
+import { routeRoutes } from './routes/routes';
+import { shipRoutes } from './routes/ships';
 
 export interface AppDeps {
   database: Database;
@@ -42,6 +44,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(deps));
   app.route('/', clickRoutes(deps));
   app.route('/', localRoutes());
+  app.route('/', routeRoutes());
+  app.route('/', shipRoutes());
 
   app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { Location } from '../contract/entities';
 import locationsJson from '../../content/local-sites.json';
+import vesselsJson from '../../content/vessels.json';
+import { Vessels, type Vessel } from '../schemas/vessels';
+import { parseContent } from '../lib/parse-content';
 
 /**
  * Content the API answers from. The files are bundled into the server and
@@ -13,11 +16,9 @@ export function loadLocations(): Location[] {
   return locations;
 }
 
-export function parseContent<T>(file: string, schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new Error(`${file}: ${problems}`);
-  }
-  return parsed.data;
+let vessels: Vessel[] | undefined;
+
+export function loadVessels(): Vessel[] {
+  vessels ??= parseContent('content/vessels.json', Vessels, vesselsJson);
+  return vessels;
 }

@@ -10,6 +10,19 @@ const pages = [
   '/home/About/socialResponsibility/qualityEnviroment',
   '/home/About/socialResponsibility/sustainabilityReport',
   '/home/item',
+  '/home/Services/Standardization',
+  '/home/Services/transport',
+  '/home/Services/ontime',
+  '/home/Services/fruit',
+  '/home/Services/cargo',
+  '/home/Services/movehouse',
+  '/home/Services/lcl',
+  '/home/Services/equipment',
+  '/home/Services/portInformation',
+  '/home/HelpCenter/business/ClaimForContainerTotalLoss',
+  '/home/HelpCenter/business/RegulationsOnContainerStuffingOperation',
+  '/home/Services/ship/0',
+  '/home/Services/containers/1',
 ];
 
 for (const locale of ['en', 'zh']) {

@@ -1,0 +1,12 @@
+/**
+ * Sea routing: shortest feasible sea paths and distances between ports, worked out
+ * ahead of time (scripts/sea-legs.ts) into content/routes/sea-legs.json.
+ *
+ * See sea-route.ts for how a route is made and its conventions (units, path,
+ * antimeridian), network.ts for the lane network, land.ts for the coastline it is
+ * checked against and detour.ts for the paths over water found where the lanes fall short.
+ */
+export { METRES_PER_NM, geodesicMetres, haversineMetres, simplifyPath, unwrapPath, type LonLat } from './geodesy.ts';
+export { defaultLandMask, LandMask } from './land.ts';
+export { buildNetwork, defaultNetwork, readMarnet, type BuildOptions, type NetworkStats, type SeaNetwork } from './network.ts';
+export { seaRoute, straighten, UnreachableError, type SeaRoute, type SeaRouteOptions, type SnapInfo } from './sea-route.ts';
