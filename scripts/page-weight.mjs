@@ -53,6 +53,8 @@ export function pageWeight(root, page) {
 export const BUDGETS = [
   { match: /^\/(en|zh)\/home$/, jsGzipMax: 40 * 1024, noReact: true, what: 'home: no React, JS under 40 KB gzip' },
   { match: /^\/(en|zh)\/home\/(About|item)/, jsGzipMax: 5 * 1024, noFramework: true, what: 'content page: no framework, JS under 5 KB gzip' },
+  { match: /^\/(en|zh)\/home\/Services\/route\//, jsGzipMax: 8 * 1024, noFramework: true, what: 'route page: no framework, JS under 8 KB gzip' },
+  { match: /^\/(en|zh)\/home\/(Services\/(?!route\/)|HelpCenter\/business\/)/, jsGzipMax: 6 * 1024, noFramework: true, what: 'vessel, container and service page: no framework, JS under 6 KB gzip' },
 ];
 
 export function checkBudget(weight) {

@@ -5,8 +5,11 @@
  *   { "CNSHA-USLAX": { "km": 10792.5, "nm": 5827.5, "path": [[121.6, 31.36], …, [241.73, 33.73]] }, … }
  *
  * - keys are "FROM-TO" UN/LOCODEs, sorted; each direction sailed has its own entry (the
- *   two are the same route reversed, with the same length);
- * - km and nm (1 nm = 1.852 km exactly) are rounded to one decimal, path coordinates to two;
+ *   two are the same route reversed, with the same length); a leg whose call says which
+ *   way it goes (Call.via: "cape-of-good-hope", "kiel-canal", ...) is keyed
+ *   "FROM-TO~passage" and routed through that passage (src/geo/passages.ts);
+ * - km and nm (1 nm = 1.852 km exactly) are rounded to one decimal, path coordinates to
+ *   two decimals at sea and three near a coast;
  * - path is [lon, lat] from the port of departure to the port of arrival, continuous
  *   across the antimeridian: the first longitude is in [-180, 180) and each next one is
  *   within 180° of the one before (so it may run past ±180; subtract 360 for the usual
@@ -15,7 +18,8 @@
  *   passage to route, and src/lib/routes.ts (sailedLegs) skips them too.
  *
  * How the routes are made: src/geo (MARNET lanes, WGS 84 geodesic lengths, ocean legs
- * pulled to great circles against Natural Earth 1:50m land).
+ * pulled to great circles, everything kept off Natural Earth 1:10m land but for the
+ * canals and the rivers up to river ports; tests/unit/sea-legs-land.test.ts checks it).
  *
  * Usage: node scripts/sea-legs.ts           write the file (unchanged if nothing changed)
  *        node scripts/sea-legs.ts --check   exit 1 if the file is missing or out of date
@@ -28,6 +32,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Port, Trade } from '../src/schemas/routes.ts';
+import { defaultLandMask } from '../src/geo/land.ts';
+import type { PassageId } from '../src/geo/passages.ts';
 import { seaRoute, type LonLat } from '../src/geo/sea-route.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -48,17 +54,30 @@ function readJson(file: string): unknown {
   }
 }
 
-/** Every "FROM-TO" leg sailed by the services (consecutive calls at two different ports), with one service that sails it (for messages). */
-export function legsOf(trades: readonly Trade[]): Map<string, { from: string; to: string; service: string }> {
-  const legs = new Map<string, { from: string; to: string; service: string }>();
+export interface LegToRoute {
+  from: string;
+  to: string;
+  /** The passage the call says the leg takes (Call.via), if any. */
+  via?: PassageId;
+  /** One service that sails it (for messages). */
+  service: string;
+}
+
+/**
+ * Every leg sailed by the services (consecutive calls at two different ports), keyed as
+ * src/lib/routes.ts (legKey) does: "FROM-TO", or "FROM-TO~passage" when the call it
+ * sails from says which way it goes (Call.via).
+ */
+export function legsOf(trades: readonly Trade[]): Map<string, LegToRoute> {
+  const legs = new Map<string, LegToRoute>();
   for (const trade of trades)
     for (const group of trade.groups)
       for (const service of group.services)
         service.calls.forEach((call, i) => {
           const next = service.calls[(i + 1) % service.calls.length];
           if (call.port === next.port) return;
-          const key = `${call.port}-${next.port}`;
-          if (!legs.has(key)) legs.set(key, { from: call.port, to: next.port, service: service.code });
+          const key = call.via ? `${call.port}-${next.port}~${call.via}` : `${call.port}-${next.port}`;
+          if (!legs.has(key)) legs.set(key, { from: call.port, to: next.port, ...(call.via ? { via: call.via } : {}), service: service.code });
         });
   return legs;
 }
@@ -69,10 +88,16 @@ const round = (x: number, digits: number) => {
   return Object.is(r, -0) ? 0 : r;
 };
 
+/**
+ * Two decimals (about 1 km) at sea, three (about 100 m) within some 20 km of a coast,
+ * where a kilometre would take the drawn line over a headland or out of a strait.
+ */
 function roundPath(path: readonly LonLat[]): LonLat[] {
+  const land = defaultLandMask();
   const out: LonLat[] = [];
   for (const [lon, lat] of path) {
-    const p: LonLat = [round(lon, 2), round(lat, 2)];
+    const digits = land.isOpenWater([lon, lat], 10) ? 2 : 3;
+    const p: LonLat = [round(lon, digits), round(lat, digits)];
     const last = out[out.length - 1];
     if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p);
   }
@@ -104,14 +129,14 @@ export function computeLegs(ports: readonly Port[], trades: readonly Trade[]): R
   if (problems.length > 0) throw new InputError([...new Set(problems)].join('\n'));
 
   const out: Record<string, SeaLeg> = {};
-  for (const [key, { from, to, service }] of legs) {
+  for (const [key, { from, to, via, service }] of legs) {
     const a = byCode.get(from)!;
     const b = byCode.get(to)!;
     try {
-      const route = seaRoute([a.lon, a.lat], [b.lon, b.lat]);
+      const route = seaRoute([a.lon, a.lat], [b.lon, b.lat], via ? { via } : {});
       out[key] = { km: round(route.km, 1), nm: round(route.nm, 1), path: roundPath(route.path) };
     } catch (error) {
-      throw new InputError(`service ${service}: no sea route from ${from} to ${to}: ${(error as Error).message}`);
+      throw new InputError(`service ${service}: no sea route from ${from} to ${to}${via ? ` via ${via}` : ''}: ${(error as Error).message}`);
     }
   }
   return out;

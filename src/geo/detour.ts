@@ -16,7 +16,7 @@
  * to the furthest later point that a segment reaches without crossing land more than
  * `coastKm` inside the coastline.
  */
-import { geodesicMetres, lonDelta, normaliseLon, polylineMetres, type LonLat } from './geodesy.ts';
+import { distanceToArcMetres, geodesicMetres, lonDelta, normaliseLon, polylineMetres, type LonLat } from './geodesy.ts';
 import type { LandMask } from './land.ts';
 
 export interface GridOptions {
@@ -24,6 +24,8 @@ export interface GridOptions {
   cellDeg?: number;
   /** Land within this distance of the coastline does not count (absorbs generalisation). Default 2 km. */
   coastKm?: number;
+  /** Pull the path taut only along chords with no land at all on them, sampled this often (km); `coastKm` is then not used. */
+  strictStepKm?: number;
 }
 
 export interface DetourOptions extends GridOptions {
@@ -68,6 +70,170 @@ export function waterPaths(p: LonLat, targets: readonly LonLat[], radiusKm: numb
   return searchGrid(p, targets, box, land, options);
 }
 
+export interface ClearOptions {
+  /** Finest grid cell in degrees of latitude. Default 0.002° (about 220 m): the Bosporus is 700 m wide at its narrowest. */
+  minCellDeg?: number;
+  /** Most grid cells in one search (the cell is made coarser to stay within it). Default 600,000. */
+  maxCells?: number;
+  /** A position on land at either end of the route is first moved to the nearest water within this distance, km. Default 6 km. */
+  quayKm?: number;
+}
+
+/**
+ * Makes a route keep off land as Natural Earth 1:10m draws it, with no margin for the
+ * generalisation of the coastline: the finishing pass after `avoidLand`, whose coarse
+ * grid (3.3 km) neither fits through the Dardanelles or the Bosporus nor follows a
+ * coast closely, and which lets a leg cut 2 km into a headland.
+ *
+ * The route is cut at its vertices at sea. A stretch between two of them that crosses
+ * land is replaced by a path over water on a fine grid (`fineWaterPath`):
+ * - a single segment always (a lane, a connector or a taut line across an island,
+ *   a spit or a peninsula);
+ * - a stretch through vertices on land (a canal, a lane drawn over an island) only
+ *   if the way round is at most 1.5 times as long plus 20 km, so that a canal is
+ *   kept and a lane vertex on an island is not;
+ * - an end of the route on land (a quay inland of the coastline drawn) is first
+ *   joined to the nearest water within `quayKm`; a port further up a river than that
+ *   (Hamburg, Antwerp, Montreal) keeps the lane up the river.
+ * Stretches it cannot take round land are left as they are.
+ */
+export function clearLand(points: readonly LonLat[], land: LandMask, options: ClearOptions = {}): LonLat[] {
+  const n = points.length;
+  if (n < 2) return points.slice();
+  const quayKm = options.quayKm ?? 6;
+  const atSea = points.map((p) => !land.isLand(p));
+  const landOf = (from: number, to: number) => {
+    let km = 0;
+    for (let k = from + 1; k <= to; k++) km += land.landKm(points[k - 1], points[k], 0.05);
+    return km;
+  };
+  const lengthOf = (from: number, to: number) => polylineMetres(points.slice(from, to + 1));
+  const out: LonLat[] = [points[0]];
+  let i = 0;
+  while (i < n - 1) {
+    let j = i + 1;
+    while (j < n - 1 && !atSea[j]) j++;
+    const endOnLand = !atSea[j]; // only the last vertex can be
+    if (landOf(i, j) > 0) {
+      const a = atSea[i] ? points[i] : nearestWater(points[i], land, quayKm);
+      const b = endOnLand ? nearestWater(points[j], land, quayKm) : points[j];
+      const through = j > i + 1 || !atSea[i] || endOnLand;
+      const limit = through ? 1.5 * lengthOf(i, j) + 20_000 : Infinity;
+      const path = a && b ? fineWaterPath(a, b, land, { ...options, maxMetres: limit }) : null;
+      if (path) {
+        if (a !== points[i]) out.push(a);
+        out.push(...path.slice(1));
+        if (b !== points[j]) out.push(points[j]);
+        i = j;
+        continue;
+      }
+    }
+    for (let k = i + 1; k <= j; k++) out.push(points[k]);
+    i = j;
+  }
+  return out;
+}
+
+/** The nearest point at sea within `km` of p (on a 0.002° grid, nearest first, ties by position), or null. */
+export function nearestWater(p: LonLat, land: LandMask, km: number): LonLat | null {
+  const cell = 0.002;
+  const k = Math.max(0.05, Math.cos((p[1] * Math.PI) / 180));
+  const reach = Math.ceil(km / 111.195 / cell);
+  let best: { p: LonLat; d: number } | null = null;
+  for (let ring = 1; ring <= reach; ring++) {
+    // Cells on the square ring `ring` steps from p; a nearer point can only be on a later ring if this one found none within ring steps.
+    for (let dy = -ring; dy <= ring; dy++)
+      for (let dx = -ring; dx <= ring; dx += Math.abs(dy) === ring ? 1 : 2 * ring) {
+        const q: LonLat = [p[0] + (dx * cell) / k, p[1] + dy * cell];
+        const d = Math.hypot(dx, dy);
+        if (d > reach || (best && d >= best.d)) continue;
+        if (!land.isLand(q)) best = { p: [normaliseLon(q[0]), q[1]], d };
+      }
+    if (best && best.d <= ring) break;
+  }
+  return best?.p ?? null;
+}
+
+/**
+ * Douglas–Peucker on the sphere (as simplifyPath) that does not take a route across land:
+ * a vertex is kept if it lies more than `toleranceMetres` from the chord that would
+ * replace it, or if the chord would cross more land than the stretch it replaces (by
+ * 50 m or more), or, on a stretch that runs over land as Natural Earth draws it (a
+ * canal, a river up to a port), if it lies more than `inlandMetres` from the chord, so
+ * that the drawn line keeps to the canal or the river.
+ */
+export function simplifyOverWater(points: readonly LonLat[], toleranceMetres: number, land: LandMask, inlandMetres = 250): LonLat[] {
+  if (points.length <= 2 || toleranceMetres <= 0) return points.slice();
+  const overLand = [0];
+  for (let i = 1; i < points.length; i++) overLand.push(overLand[i - 1] + land.landKm(points[i - 1], points[i], 0.05));
+  const keep = new Uint8Array(points.length);
+  keep[0] = 1;
+  keep[points.length - 1] = 1;
+  const stack: Array<[number, number]> = [[0, points.length - 1]];
+  while (stack.length > 0) {
+    const [first, last] = stack.pop()!;
+    if (last - first < 2) continue;
+    let worst = first + 1;
+    let worstDistance = -1;
+    for (let i = first + 1; i < last; i++) {
+      const d = distanceToArcMetres(points[i], points[first], points[last]);
+      if (d > worstDistance) [worst, worstDistance] = [i, d];
+    }
+    const inland = overLand[last] - overLand[first];
+    const split =
+      worstDistance > toleranceMetres ||
+      (inland > 0 && worstDistance > inlandMetres) ||
+      land.landKm(points[first], points[last], 0.05) > inland + 0.05;
+    if (split) {
+      keep[worst] = 1;
+      stack.push([first, worst], [worst, last]);
+    }
+  }
+  return points.filter((_, i) => keep[i] === 1);
+}
+
+const fineCache = new Map<string, LonLat[] | null>();
+
+/**
+ * Shortest path over water from a to b (both at sea) that keeps off land with no margin:
+ * A* on a grid over their bounding box widened by a margin, pulled taut along chords
+ * with no land on them. The cell is as fine as `maxCells` allows (down to `minCellDeg`),
+ * and finer again if that finds nothing (a narrow strait); then the box is widened once.
+ * Null if none is found, or none within `maxMetres`. Results are remembered.
+ */
+export function fineWaterPath(a: LonLat, b: LonLat, land: LandMask, options: ClearOptions & { maxMetres?: number } = {}): LonLat[] | null {
+  const minCell = options.minCellDeg ?? 0.002;
+  const maxCells = options.maxCells ?? 600_000;
+  const maxMetres = options.maxMetres ?? Infinity;
+  const key = `${a[0]},${a[1]};${b[0]},${b[1]};${minCell};${maxCells};${maxMetres}`;
+  if (fineCache.has(key)) return fineCache.get(key)!;
+  const bx = a[0] + lonDelta(a[0], b[0]);
+  const k = Math.max(0.05, Math.cos((((a[1] + b[1]) / 2) * Math.PI) / 180));
+  const span = Math.max(Math.abs(bx - a[0]) * k, Math.abs(b[1] - a[1]));
+  // A way round no longer than maxMetres strays at most about half the excess from the segment.
+  const reachDeg = Number.isFinite(maxMetres) ? Math.max(0.05, (maxMetres - geodesicMetres(a, b)) / 2 / 111_195) : 2;
+  const margins = [Math.max(0.05, 0.25 * span), Math.max(0.2, 0.8 * span)].map((m) => Math.min(m, 2, reachDeg));
+  let found: LonLat[] | null = null;
+  for (const [index, margin] of margins.entries()) {
+    if (index > 0 && margin <= margins[index - 1]) break;
+    const box = { west: Math.min(a[0], bx) - margin / k, east: Math.max(a[0], bx) + margin / k, south: Math.min(a[1], b[1]) - margin, north: Math.max(a[1], b[1]) + margin };
+    const area = (box.east - box.west) * (box.north - box.south);
+    const coarse = Math.max(minCell, Math.sqrt(area / maxCells));
+    const cells = coarse > minCell * 1.5 ? [coarse, Math.max(minCell, coarse / 3)] : [coarse];
+    for (const cellDeg of cells) {
+      if (area / (cellDeg * cellDeg) > 4 * maxCells) continue;
+      const hit = searchGrid(a, [b], box, land, { cellDeg, strictStepKm: Math.min(0.1, (cellDeg * 111.195) / 3) })[0];
+      if (hit && hit.metres <= maxMetres) {
+        found = hit.path;
+        break;
+      }
+    }
+    if (found) break;
+  }
+  fineCache.set(key, found);
+  return found;
+}
+
 interface Box {
   west: number;
   east: number;
@@ -78,6 +244,8 @@ interface Box {
 function searchGrid(a: LonLat, targets: readonly LonLat[], box: Box, land: LandMask, options: GridOptions): Array<{ path: LonLat[]; metres: number } | null> {
   const cell = options.cellDeg ?? 0.03;
   const coastKm = options.coastKm ?? 2;
+  const strict = options.strictStepKm;
+  const blocked = (p: LonLat, q: LonLat) => (strict !== undefined ? land.landKm(p, q, strict) > 0 : land.kmInland(p, q, coastKm, 1) > 0);
   // Local frame: longitudes unwrapped around a.
   const ax = a[0];
   const west = box.west;
@@ -159,7 +327,7 @@ function searchGrid(a: LonLat, targets: readonly LonLat[], box: Box, land: LandM
     while (at < raw.length - 1) {
       let next = at + 1;
       for (let j = at + 2; j < raw.length; j++) {
-        if (land.kmInland(raw[at], raw[j], coastKm, 1) > 0) break;
+        if (blocked(raw[at], raw[j])) break;
         next = j;
       }
       taut.push(raw[next]);

@@ -90,6 +90,13 @@ export function readLandSegments(): number[][] {
   return coastSegments(JSON.parse(readFileSync(file, 'utf8')) as Topology);
 }
 
+/** A stretch of a path over land: its length and its first and last sampled points. */
+export interface LandStretch {
+  km: number;
+  from: LonLat;
+  to: LonLat;
+}
+
 const COLS = 360;
 const RASTER_PER_DEG = 10;
 const RASTER_COLS = 360 * RASTER_PER_DEG;
@@ -152,12 +159,26 @@ export class LandMask {
 
   /**
    * True if p lies on land. A 0.1° cell that no coastline passes through is all land or
-   * all sea, so its answer is worked out once (at its centre) and remembered; elsewhere
-   * a ray is cast north along p's meridian (even–odd rule).
+   * all sea, so its answer is worked out once (at its centre, by a ray cast north to the
+   * pole) and remembered. In a cell the coastline passes through, a ray is cast north
+   * along p's meridian only as far as the first 0.1° cell above without coastline, whose
+   * answer is known: p is on land if that cell is and the ray crosses the coastline an
+   * even number of times on the way (even–odd rule), or if it is not and the ray crosses
+   * it an odd number of times.
    */
   isLand(p: LonLat): boolean {
-    const cell = rasterRow(p[1]) * RASTER_COLS + rasterCol(normaliseLon(p[0]));
-    if (this.coastCells[cell] === 1) return this.castRay(p);
+    const x = normaliseLon(p[0]);
+    const rc = rasterCol(x);
+    let row = rasterRow(p[1]);
+    if (this.coastCells[row * RASTER_COLS + rc] === 0) return this.cellIsLand(row * RASTER_COLS + rc);
+    do row++;
+    while (row < RASTER_ROWS && this.coastCells[row * RASTER_COLS + rc] === 1);
+    if (row >= RASTER_ROWS) return this.castRay([x, p[1]]);
+    const top = row / RASTER_PER_DEG - 90;
+    return this.cellIsLand(row * RASTER_COLS + rc) !== this.castRay([x, p[1]], top);
+  }
+
+  private cellIsLand(cell: number): boolean {
     if (this.cellLand[cell] === 0) {
       const col = cell % RASTER_COLS;
       const row = Math.floor(cell / RASTER_COLS);
@@ -166,7 +187,8 @@ export class LandMask {
     return this.cellLand[cell] === 1;
   }
 
-  private castRay(p: LonLat): boolean {
+  /** Odd number of coastline crossings on the ray north from p up to latitude `top` (default: the pole). */
+  private castRay(p: LonLat, top = Infinity): boolean {
     const x = normaliseLon(p[0]);
     const y = p[1];
     const col = rawCol(x);
@@ -175,7 +197,8 @@ export class LandMask {
     // Always north: no land ring encloses the North Pole (Antarctica's may or may not
     // be closed along the South Pole's parallel, so a ray south is not to be trusted).
     let inside = false;
-    for (let row = rowOf(y); row < ROWS; row++) {
+    const lastRow = top === Infinity ? ROWS - 1 : rowOf(top);
+    for (let row = rowOf(y); row <= lastRow; row++) {
       const cell = row * COLS + col;
       for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
         const i = this.cellItems[k];
@@ -187,7 +210,7 @@ export class LandMask {
         const y2 = s[4 * i + 3];
         if (x1 > x === x2 > x) continue;
         const yCross = y1 + ((x - x1) / (x2 - x1)) * (y2 - y1);
-        if (yCross > y) inside = !inside;
+        if (yCross > y && yCross < top) inside = !inside;
       }
     }
     return inside;
@@ -272,6 +295,50 @@ export class LandMask {
       if (this.isLand(p) && this.isClearOfCoast(p, coastKm)) km += step;
     }
     return km;
+  }
+
+  /**
+   * Length in km of the great-circle arc a–b that lies over land, with no margin for the
+   * generalisation of the coastline, sampled every `stepKm` (midpoint rule).
+   */
+  landKm(a: LonLat, b: LonLat, stepKm = 0.1): number {
+    // Sampled points 3 km or more from any coast: the 2.5 km between them are at sea too.
+    if (this.isArcClear(a, b, 3)) return 0;
+    const arc = new ArcSampler(a, b, stepKm);
+    const step = arcKm(a, b) / (arc.count - 1);
+    let km = 0;
+    for (let n = 0.5; n < arc.count - 1; n++) if (this.isLand(arc.at(n))) km += step;
+    return km;
+  }
+
+  /**
+   * The stretches of a path (great-circle segments, longitudes wrapped or not) that lie
+   * over land, sampled every `stepKm`; a sample for which `exempt` says true counts as
+   * water (a canal, a river up to a port). Used to check the legs drawn on the maps.
+   */
+  landStretches(path: readonly LonLat[], stepKm = 0.1, exempt?: (p: LonLat) => boolean): LandStretch[] {
+    const out: LandStretch[] = [];
+    let open: LandStretch | null = null;
+    for (let i = 1; i < path.length; i++) {
+      const a = path[i - 1];
+      const b = path[i];
+      if (this.isArcClear(a, b, 3)) {
+        open = null;
+        continue;
+      }
+      const arc = new ArcSampler(a, b, stepKm);
+      const step = arcKm(a, b) / (arc.count - 1);
+      for (let n = 0.5; n < arc.count - 1; n++) {
+        const p = arc.at(n);
+        if (this.isLand(p) && !exempt?.(p)) {
+          if (open) {
+            open.km += step;
+            open.to = p;
+          } else out.push((open = { km: step, from: p, to: p }));
+        } else open = null;
+      }
+    }
+    return out;
   }
 
   /**

@@ -22,6 +22,10 @@
  *    such as Colombo's, a North Pacific lane, parts of the Aegean) are cut off.
  * 4. Only the largest connected part is kept (the rest are stray pieces of a few
  *    nodes); ports snap to it.
+ * 0. Before all that, the ship canals (passages.ts) are put in: the straight lines
+ *    MARNET draws across land for the Suez and Panama canals are replaced by the canals'
+ *    courses, and a canal only some ships can use (Kiel) is added only to the network
+ *    of a route told to go through it (`canalNetwork`).
  *
  * Edge lengths are WGS 84 geodesic lengths (Vincenty) between consecutive vertices,
  * in metres. Some lanes are drawn straight over an island or a headland; that is put
@@ -31,6 +35,7 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { geodesicMetres, haversineMetres, lonDelta, normaliseLon, type LonLat } from './geodesy.ts';
+import { CANALS, type Canal } from './passages.ts';
 
 export interface SeaNetwork {
   /** Node positions, longitude in [-180, 180). */
@@ -52,6 +57,8 @@ export interface NetworkStats {
   componentsFound: number;
   nodes: number;
   edges: number;
+  /** Canals put in (ids). */
+  canals: string[];
 }
 
 export interface BuildOptions {
@@ -59,6 +66,8 @@ export interface BuildOptions {
   joinToleranceKm?: number;
   /** Drop Arctic lanes (Northern Sea Route, Northwest Passage). Default true. */
   dropArctic?: boolean;
+  /** Canals to put in (see passages.ts). Default none. */
+  canals?: readonly Canal[];
 }
 
 const KEY_DIGITS = 6;
@@ -141,6 +150,32 @@ export function buildNetwork(collection: FeatureCollection, options: BuildOption
       sourceVertices += line.length;
       for (let i = 1; i < line.length; i++) addEdge(node(line[i - 1]), node(line[i]));
     }
+  }
+
+  // 0. Canals: the lanes that stand for one out, its course and the joins to the lanes in.
+  const near = (p: LonLat, what: string): number => {
+    let best = -1;
+    let bestMetres = 1000;
+    points.forEach((q, i) => {
+      const m = haversineMetres(p, q);
+      if (m <= bestMetres) [best, bestMetres] = [i, m];
+    });
+    if (best < 0) throw new Error(`${what}: no network node within 1 km of ${JSON.stringify(p)}`);
+    return best;
+  };
+  for (const canal of options.canals ?? []) {
+    for (const [p, q] of canal.replaces) {
+      const a = near(p, canal.name);
+      const b = near(q, canal.name);
+      const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+      if (!edgeSet.has(key)) throw new Error(`${canal.name}: no lane from ${JSON.stringify(p)} to ${JSON.stringify(q)} to replace`);
+      edgeSet.delete(key);
+      edges = edges.filter(([x, y]) => !(x === Math.min(a, b) && y === Math.max(a, b)));
+    }
+    const course = canal.course.map((p) => node(p));
+    for (let i = 1; i < course.length; i++) addEdge(course[i - 1], course[i]);
+    for (const p of canal.joins.start) addEdge(course[0], near(p, canal.name));
+    for (const p of canal.joins.end) addEdge(course[course.length - 1], near(p, canal.name));
   }
 
   // 2. Arctic lanes (before the junctions, so that none is made onto a dropped lane).
@@ -280,7 +315,16 @@ export function buildNetwork(collection: FeatureCollection, options: BuildOption
     offsets,
     targets,
     metres,
-    stats: { sourceLines, sourceVertices, junctionsJoined, arcticEdgesDropped, componentsFound: sizes.length, nodes: nodes.length, edges: seen.size },
+    stats: {
+      sourceLines,
+      sourceVertices,
+      junctionsJoined,
+      arcticEdgesDropped,
+      componentsFound: sizes.length,
+      nodes: nodes.length,
+      edges: seen.size,
+      canals: (options.canals ?? []).map((c) => c.id),
+    },
   };
 }
 
@@ -290,12 +334,28 @@ export function readMarnet(): FeatureCollection {
   return JSON.parse(readFileSync(file, 'utf8')) as FeatureCollection;
 }
 
-let cached: SeaNetwork | undefined;
+let marnet: FeatureCollection | undefined;
+const networks = new Map<string, SeaNetwork>();
 
-/** The default network (MARNET, repaired as described above), built once on first use. */
+function networkWith(canals: readonly Canal[]): SeaNetwork {
+  const key = canals.map((c) => c.id).join(',');
+  let network = networks.get(key);
+  if (!network) {
+    marnet ??= readMarnet();
+    network = buildNetwork(marnet, { canals });
+    networks.set(key, network);
+  }
+  return network;
+}
+
+/** The default network (MARNET, repaired as described above, with the canals every ship can use), built once on first use. */
 export function defaultNetwork(): SeaNetwork {
-  cached ??= buildNetwork(readMarnet());
-  return cached;
+  return networkWith(CANALS.filter((c) => !c.optIn));
+}
+
+/** The default network with an opt-in canal too (built once on first use); the default network for any other canal. */
+export function canalNetwork(canal: Canal): SeaNetwork {
+  return canal.optIn ? networkWith([...CANALS.filter((c) => !c.optIn), canal]) : defaultNetwork();
 }
 
 /**

@@ -34,10 +34,11 @@
  * - Symmetric: a route is always worked out from its western end, so
  *   `seaRoute(b, a)` is `seaRoute(a, b)` reversed, with exactly the same length.
  */
-import { METRES_PER_NM, geodesicMetres, lonDelta, normaliseLon, polylineMetres, simplifyPath, unwrapPath, type LonLat } from './geodesy.ts';
-import { avoidLand, waterPath, waterPaths } from './detour.ts';
+import { METRES_PER_NM, distanceToArcMetres, geodesicMetres, lonDelta, normaliseLon, polylineMetres, simplifyPath, unwrapPath, type LonLat } from './geodesy.ts';
+import { avoidLand, clearLand, simplifyOverWater, waterPath, waterPaths } from './detour.ts';
 import { arcPoints, defaultLandMask, type LandMask } from './land.ts';
-import { defaultNetwork, nearestNodes, type SeaNetwork } from './network.ts';
+import { canalNetwork, defaultNetwork, nearestNodes, type SeaNetwork } from './network.ts';
+import { passage, type PassageId } from './passages.ts';
 
 export type { LonLat } from './geodesy.ts';
 
@@ -56,8 +57,14 @@ export interface SeaRouteOptions {
   connectorLandKm?: number;
   /** A position whose every connector crosses more land than this (a river port far up a river the coastline does not show, or a wrong position) is unreachable. Default 100 km. */
   maxInlandKm?: number;
-  /** Douglas–Peucker tolerance in metres for the returned path; 0 keeps every vertex. Default 5,000 m. */
+  /** Douglas–Peucker tolerance in metres for the returned path; 0 keeps every vertex. Default 5,000 m (never across land: see simplifyOverWater). */
   simplifyMetres?: number;
+  /**
+   * A passage the route must take (passages.ts), though another way is shorter: round
+   * the Cape of Good Hope rather than through Suez, through the Kiel Canal (which is not
+   * in the network otherwise). With a `network` given, that network is used as it is.
+   */
+  via?: PassageId;
 }
 
 export interface SnapInfo {
@@ -275,12 +282,12 @@ function ends(network: SeaNetwork, p: LonLat, land: LandMask | null, options: Se
   return { nodes };
 }
 
-/** Ends worked out with the default network, land mask and options, by position (they do not depend on the other end). */
-const endsCache = new Map<string, Ends>();
+/** Ends worked out with a built-in network and the default land mask and options, by network and position (they do not depend on the other end). */
+const endsCache = new Map<SeaNetwork, Map<string, Ends>>();
 
-function cachedEnds(network: SeaNetwork, p: LonLat, land: LandMask | null, options: SeaRouteOptions): Ends {
+function cachedEnds(network: SeaNetwork, builtIn: boolean, p: LonLat, land: LandMask | null, options: SeaRouteOptions): Ends {
   const defaults =
-    !options.network &&
+    builtIn &&
     options.land === undefined &&
     options.snapCandidates === undefined &&
     options.maxConnectorKm === undefined &&
@@ -288,8 +295,10 @@ function cachedEnds(network: SeaNetwork, p: LonLat, land: LandMask | null, optio
     options.maxInlandKm === undefined;
   if (!defaults) return ends(network, p, land, options);
   const key = `${p[0]},${p[1]}`;
-  let e = endsCache.get(key);
-  if (!e) endsCache.set(key, (e = ends(network, p, land, options)));
+  let byPosition = endsCache.get(network);
+  if (!byPosition) endsCache.set(network, (byPosition = new Map()));
+  let e = byPosition.get(key);
+  if (!e) byPosition.set(key, (e = ends(network, p, land, options)));
   return e;
 }
 
@@ -317,17 +326,27 @@ export function seaRoute(from: LonLat, to: LonLat, options: SeaRouteOptions = {}
     const back = seaRoute(to, from, options);
     return { km: back.km, nm: back.nm, path: unwrapPath(back.path.slice().reverse()), snap: { from: back.snap.to, to: back.snap.from } };
   }
-  const network = options.network ?? defaultNetwork();
+  const via = options.via === undefined ? undefined : passage(options.via);
+  const network = options.network ?? (via?.canal ? canalNetwork(via.canal) : defaultNetwork());
   const land = options.land === undefined ? defaultLandMask() : options.land;
   const offingKm = options.offingKm ?? 20;
   const tolerance = options.simplifyMetres ?? 5000;
   const a: LonLat = [from[0], from[1]];
   const b: LonLat = [to[0], to[1]];
-  const sources = cachedEnds(network, a, land, options);
-  const targets = cachedEnds(network, b, land, options);
+  const sources = cachedEnds(network, !options.network, a, land, options);
+  const targets = cachedEnds(network, !options.network, b, land, options);
   if (sources.nodes.size === 0 || targets.nodes.size === 0) throw new UnreachableError('the network is empty');
-  const found = shortestPath(network, sources, targets);
-  if (!found) throw new UnreachableError(`no sea route from ${JSON.stringify(from)} to ${JSON.stringify(to)}`);
+  let found = shortestPath(network, sources, targets);
+  if (via) {
+    // Through the node nearest the passage's waypoint: shortest path to it, then on from it.
+    const w = nearestNodes(network, via.waypoint, 1, 100_000)[0];
+    if (!w) throw new UnreachableError(`no network node within 100 km of the ${via.name} (${JSON.stringify(via.waypoint)})`);
+    const at: Ends = { nodes: new Map([[w.node, { metres: 0, path: [network.nodes[w.node]] }]]) };
+    const there = shortestPath(network, sources, at);
+    const on = shortestPath(network, at, targets);
+    found = there && on ? { nodes: [...there.nodes, ...on.nodes.slice(1)], metres: there.metres + on.metres } : null;
+  }
+  if (!found) throw new UnreachableError(`no sea route from ${JSON.stringify(from)} to ${JSON.stringify(to)}${via ? ` via the ${via.name}` : ''}`);
   const first = found.nodes[0];
   const last = found.nodes[found.nodes.length - 1];
   const start = sources.nodes.get(first)!;
@@ -339,8 +358,8 @@ export function seaRoute(from: LonLat, to: LonLat, options: SeaRouteOptions = {}
     from: { node: network.nodes[first], km: start.metres / 1000 },
     to: { node: network.nodes[last], km: end.metres / 1000 },
   };
-  // Ports close together may be joined more shortly over water than through the lanes.
-  if (land && geodesicMetres(a, b) <= DIRECT_MAX_KM * 1000) {
+  // Ports close together may be joined more shortly over water than through the lanes (not when told which way to go).
+  if (land && !via && geodesicMetres(a, b) <= DIRECT_MAX_KM * 1000) {
     const direct = waterPath(a, b, land, { marginDeg: 1 });
     if (direct) {
       const directPoints = finish(direct, land, offingKm);
@@ -352,16 +371,22 @@ export function seaRoute(from: LonLat, to: LonLat, options: SeaRouteOptions = {}
       }
     }
   }
-  const path = simplifyPath(unwrapPath(points), tolerance);
+  if (via) {
+    const missKm = Math.min(...points.slice(1).map((p, i) => distanceToArcMetres(via.waypoint, points[i], p))) / 1000;
+    if (missKm > via.withinKm)
+      throw new UnreachableError(`the route from ${JSON.stringify(from)} to ${JSON.stringify(to)} via the ${via.name} passes ${missKm.toFixed(0)} km from its waypoint (more than ${via.withinKm} km)`);
+  }
+  const unwrapped = unwrapPath(points);
+  const path = land ? simplifyOverWater(unwrapped, tolerance, land) : simplifyPath(unwrapped, tolerance);
   return { km: metres / 1000, nm: metres / METRES_PER_NM, path, snap };
 }
 
 /** Ports at most this far apart (great circle) are also tried with a direct path over water. */
 const DIRECT_MAX_KM = 400;
 
-/** Drops repeated points, takes legs round land they cut across, pulls ocean legs taut. */
+/** Drops repeated points, takes legs round land they cut across, pulls ocean legs taut, then keeps the route off land at 1:10m (clearLand). */
 function finish(raw: readonly LonLat[], land: LandMask | null, offingKm: number): LonLat[] {
   const points = raw.filter((p, i) => i === 0 || lonDelta(p[0], raw[i - 1][0]) !== 0 || p[1] !== raw[i - 1][1]);
   if (points.length === 1) points.push(points[0]);
-  return land ? straighten(avoidLand(points, land), land, offingKm) : points;
+  return land ? clearLand(straighten(avoidLand(points, land), land, offingKm), land) : points;
 }

@@ -5,7 +5,7 @@ import land10m from 'world-atlas/land-10m.json';
 import land110m from 'world-atlas/land-110m.json';
 import land50m from 'world-atlas/land-50m.json';
 import type { Locale } from '../i18n/locales';
-import type { Port, Service } from '../schemas/routes';
+import type { Port, SeaPassage, Service } from '../schemas/routes';
 import { portsOfRotation, sailedLegs } from './routes';
 
 /**
@@ -19,8 +19,8 @@ import { portsOfRotation, sailedLegs } from './routes';
 export interface RouteMapInput {
   service: Service;
   ports: ReadonlyMap<string, Port>;
-  /** The sailed path between two consecutive calls, [lon, lat] points. */
-  legPath: (from: string, to: string) => [number, number][];
+  /** The sailed path between two consecutive calls (through `via` where the call says so), [lon, lat] points. */
+  legPath: (from: string, to: string, via?: SeaPassage) => [number, number][];
   locale: Locale;
   title: string;
 }
@@ -56,8 +56,8 @@ function unwrap(path: [number, number][], near: number): [number, number][] {
 function continuousLegs(input: RouteMapInput): [number, number][][] {
   const legs: [number, number][][] = [];
   let lastLon = input.ports.get(input.service.calls[0].port)!.lon;
-  for (const [from, to] of sailedLegs(input.service)) {
-    const path = unwrap(input.legPath(from, to), lastLon);
+  for (const [from, to, via] of sailedLegs(input.service)) {
+    const path = unwrap(input.legPath(from, to, via), lastLon);
     legs.push(path);
     lastLon = path[path.length - 1][0];
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseContent } from './parse-content';
-import { Direction, Port, Trade, type RouteGroup, type Service } from '../schemas/routes';
+import { Direction, Port, Trade, type RouteGroup, type SeaPassage, type Service } from '../schemas/routes';
 import { legKey, sailedLegs } from './routes';
 
 /**
@@ -31,8 +31,12 @@ export interface RouteNetwork {
   services: Map<string, ServiceEntry>;
   groupsOf(directionId: number): RouteGroup[];
   legs: Map<string, SeaLeg>;
-  /** The sea leg between two consecutive calls; throws if the legs file lacks it. */
-  leg(from: string, to: string): SeaLeg;
+  /**
+   * The sea leg between two consecutive calls, through `via` if the call says so (key
+   * "FROM-TO~via"); throws if the legs file lacks it. Without `via`, the shortest-way leg
+   * "FROM-TO", or if the content sails that pair only one way, that leg.
+   */
+  leg(from: string, to: string, via?: SeaPassage): SeaLeg;
 }
 
 const tradeFiles = import.meta.glob<unknown>('../../content/routes/trades/*.json', { eager: true, import: 'default' });
@@ -91,9 +95,14 @@ function buildNetwork(): RouteNetwork {
     services,
     legs,
     groupsOf: (id) => byDirection.get(id) ?? [],
-    leg(from, to) {
-      const leg = legs.get(legKey(from, to));
-      if (!leg) throw new Error(`content/routes/sea-legs.json has no leg ${legKey(from, to)}: run npm run routes:legs`);
+    leg(from, to, via) {
+      const key = legKey(from, to, via);
+      let leg = legs.get(key);
+      if (!leg && !via) {
+        const told = [...legs.keys()].filter((k) => k.startsWith(`${key}~`));
+        if (told.length === 1) leg = legs.get(told[0]);
+      }
+      if (!leg) throw new Error(`content/routes/sea-legs.json has no leg ${key}: run npm run routes:legs`);
       return leg;
     },
   };
@@ -101,5 +110,5 @@ function buildNetwork(): RouteNetwork {
 
 /** Every sea leg the content needs, for the check that the legs file is complete. */
 export function requiredLegs(net: RouteNetwork): string[] {
-  return [...new Set([...net.services.values()].flatMap(({ service }) => sailedLegs(service).map(([a, b]) => legKey(a, b))))].sort();
+  return [...new Set([...net.services.values()].flatMap(({ service }) => sailedLegs(service).map(([a, b, via]) => legKey(a, b, via))))].sort();
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n/locales';
 export { ROUTE_TAB_ORDER, routeNavigationAllowed } from './route-rules';
-import { WEEKDAYS, type Bound, type Port, type Service, type VoyageTime } from '../schemas/routes';
+import { WEEKDAYS, type Bound, type Port, type SeaPassage, type Service, type VoyageTime } from '../schemas/routes';
 
 /**
  * What the route pages and the route API show about a service loop, derived from
@@ -99,14 +99,26 @@ export function portsOfRotation(service: Service): string[] {
   return [...new Set(service.calls.map((c) => c.port))];
 }
 
-/** Consecutive calls of the rotation, closing the loop: the sea legs a ship sails. */
-export function sailedLegs(service: Service): [string, string][] {
-  const ports = service.calls.map((c) => c.port);
-  return ports.map((from, i) => [from, ports[(i + 1) % ports.length]] as [string, string]).filter(([a, b]) => a !== b);
+/** A sea leg: from one port to the next, and the passage it must take if the call says so (Call.via). */
+export type SailedLeg = [from: string, to: string] | [from: string, to: string, via: SeaPassage];
+
+/**
+ * Consecutive calls of the rotation, closing the loop: the sea legs a ship sails. Two
+ * calls in a row at the same port (two terminals) make no leg; a leg's passage is the
+ * `via` of the call it sails from.
+ */
+export function sailedLegs(service: Service): SailedLeg[] {
+  const calls = service.calls;
+  return calls
+    .map((call, i): SailedLeg => {
+      const to = calls[(i + 1) % calls.length].port;
+      return call.via ? [call.port, to, call.via] : [call.port, to];
+    })
+    .filter(([a, b]) => a !== b);
 }
 
-/** Key of a sea leg in content/routes/sea-legs.json. */
-export const legKey = (from: string, to: string) => `${from}-${to}`;
+/** Key of a sea leg in content/routes/sea-legs.json: "FROM-TO", or "FROM-TO~passage" for a leg told which way to go. */
+export const legKey = (from: string, to: string, via?: SeaPassage) => (via ? `${from}-${to}~${via}` : `${from}-${to}`);
 
 function requirePort(ports: ReadonlyMap<string, Port>, locode: string): Port {
   const port = ports.get(locode);

@@ -61,12 +61,24 @@ export const VoyageTime = z
   .strict();
 export type VoyageTime = z.infer<typeof VoyageTime>;
 
+/** Sea passages a leg can be told to take (src/geo/passages.ts knows where each is). */
+export const SEA_PASSAGES = ['suez', 'panama', 'kiel-canal', 'cape-of-good-hope'] as const;
+export const SeaPassage = z.enum(SEA_PASSAGES);
+export type SeaPassage = z.infer<typeof SeaPassage>;
+
 export const Call = z
   .object({
     port: UnLocode.describe('Port called (must be in ports.json)'),
     terminal: z.string().describe('Terminal code of that port (must be in its terminals)'),
     arrival: VoyageTime,
     departure: VoyageTime,
+    via: SeaPassage.optional().describe(
+      'Only where the ship does not take the shortest way: the passage the leg from this call to the next port goes through. ' +
+        '"cape-of-good-hope": round Africa rather than through Suez (e.g. Asia – Europe away from the Red Sea); ' +
+        '"kiel-canal": between the Elbe and the Baltic through the Kiel Canal, which the sea legs otherwise never use (ships up to about 235 m, 32.5 m beam, 9.5 m draught); ' +
+        '"suez", "panama": through that canal where another way is shorter. ' +
+        'The sea leg is then keyed "FROM-TO~passage" in content/routes/sea-legs.json (npm run routes:legs).',
+    ),
   })
   .strict()
   .refine((c) => c.departure.day * 1440 + toMinutes(c.departure.time) > c.arrival.day * 1440 + toMinutes(c.arrival.time), {

@@ -23,6 +23,8 @@ const pages = [
   '/home/HelpCenter/business/RegulationsOnContainerStuffingOperation',
   '/home/Services/ship/0',
   '/home/Services/containers/1',
+  '/home/Services/route/11',
+  '/home/Services/route/12/AEX1',
 ];
 
 for (const locale of ['en', 'zh']) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** The vessel pages (/home/Services/ship/{0..4}) and container pages (/home/Services/containers/{1..5}). */
 
@@ -99,6 +100,10 @@ for (const locale of ['en', 'zh'] as const) {
     const link = results.first().locator('a[download]');
     await expect(link).toHaveAttribute('href', '/homeapiak/ship/download?shipUuid=seabridge-harmony');
     await expect(results.first()).toContainText('9880221');
+    // the link answers the vessel's certificate file (the API redirects to the static PDF)
+    const response = await page.request.get((await link.getAttribute('href'))!);
+    expect(response.status()).toBe(200);
+    expect((await response.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
 
     // a Chinese name of a vessel of another class (class 4, under 800 TEU)
     await input.fill('舟山');
