@@ -41,8 +41,9 @@ function utcOffsetLabel(value: string, timeZone: string): string {
   return (part?.value ?? 'GMT').replace('GMT', 'UTC');
 }
 
-export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(LANGUAGE_TAG[locale]).format(value);
+export function formatNumber(value: number, locale: Locale, options: { fractionDigits?: number } = {}): string {
+  const { fractionDigits } = options;
+  return new Intl.NumberFormat(LANGUAGE_TAG[locale], fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
 }
 
 /** True when the day (YYYY-MM-DD in the given zone) of `now` lies in one of the inclusive ranges. */

@@ -181,6 +181,22 @@ function initFloatWidget(): void {
   const widget = document.querySelector<HTMLElement>('[data-float-widget]');
   if (!widget) return;
   const controls: ReturnType<typeof bindDisclosure>[] = [];
+  const toggle = widget.querySelector<HTMLButtonElement>('.float-toggle');
+  if (toggle) {
+    widget.classList.add('is-foldable');
+    const fold = (open: boolean) => {
+      widget.classList.toggle('is-open', open);
+      toggle.setAttribute('aria-expanded', String(open));
+      if (!open) for (const control of controls) control.close();
+    };
+    toggle.addEventListener('click', () => fold(!widget.classList.contains('is-open')));
+    widget.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && widget.classList.contains('is-open')) {
+        fold(false);
+        toggle.focus();
+      }
+    });
+  }
   for (const button of widget.querySelectorAll<HTMLElement>('button[aria-controls]')) {
     const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
     const item = button.closest('li')!;

@@ -17,6 +17,11 @@ describe('the date formatter', () => {
   it('groups digits by language', () => {
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
   });
+  it('shows a fixed number of decimals when asked, so a column lines up', () => {
+    expect(formatNumber(400, 'en', { fractionDigits: 1 })).toBe('400.0');
+    expect(formatNumber(399.94, 'zh', { fractionDigits: 1 })).toBe('399.9');
+    expect(formatNumber(21.55, 'en', { fractionDigits: 1 })).toBe('21.6');
+  });
 });
 
 describe('mourning date ranges', () => {
