@@ -3,7 +3,8 @@
 // CSS and JS (raw and gzip) and the build time; writes bench-results/pages.json.
 // `--check` skips the build and only checks the size budgets (used by npm test).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { checkBudget, pageWeight } from './page-weight.mjs';
 
 const checkOnly = process.argv.includes('--check');
@@ -50,8 +51,19 @@ if (!checkOnly) {
   for (const r of rows) {
     console.log(`| ${r.kind} | ${r.page} | ${kb(r.html)} (${kb(r.htmlGzip)}) | ${kb(r.css)} (${kb(r.cssGzip)}) | ${kb(r.js)} (${kb(r.jsGzip)}) | ${r.framework} |`);
   }
+  // the route map a service page shows as an image (drawn at build time, one per service and language)
+  const maps = ['en', 'zh'].flatMap((lang) =>
+    readdirSync(`${root}/maps/routes/${lang}`).map((f) => {
+      const body = readFileSync(`${root}/maps/routes/${lang}/${f}`);
+      return { map: `${lang}/${f}`, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    }),
+  );
+  const byGzip = [...maps].sort((a, b) => a.gzip - b.gzip);
+  const median = byGzip[Math.floor(byGzip.length / 2)];
+  console.log(`
+Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzip[0].map}), median ${kb(median.gzip)}, largest ${kb(byGzip.at(-1).gzip)} (${byGzip.at(-1).map}); raw total ${kb(maps.reduce((n, m) => n + m.bytes, 0))} KB`);
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, rows }, null, 2));
+  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, rows, maps }, null, 2));
   console.log('\nwritten to bench-results/pages.json');
 }
 if (problems.length) {

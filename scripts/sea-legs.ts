@@ -91,29 +91,27 @@ const round = (x: number, digits: number) => {
 /**
  * Two decimals (about 1 km) at sea, three (about 100 m) within some 20 km of a coast,
  * where a kilometre would take the drawn line over a headland or out of a strait. A
- * point near a coast is rounded the way (down or up, in longitude and latitude) that
- * puts no more land under the segments either side of it than the route has; four
- * decimals if no way does.
+ * point is rounded so as to put no more land under the segments either side of it than
+ * the route has (a long taut leg may pass an island closely): else the other way (down
+ * or up, in longitude and latitude) to three decimals, else to four.
  */
 function roundPath(path: readonly LonLat[]): LonLat[] {
   const land = defaultLandMask();
   const landKm = (a: LonLat, b: LonLat) => land.landKm(a, b, 0.05);
   const out: LonLat[] = [];
   path.forEach(([lon, lat], i) => {
-    let p: LonLat = [round(lon, 2), round(lat, 2)];
-    if (!land.isOpenWater([lon, lat], 10)) {
-      const prev = out[out.length - 1];
-      const next = path[i + 1];
-      const allowed = (prev ? landKm(path[i - 1], path[i]) : 0) + (next ? landKm(path[i], next) : 0) + 0.01;
-      const fits = (q: LonLat) => (prev ? landKm(prev, q) : 0) + (next ? landKm(q, next) : 0) <= allowed;
-      const f = 1000;
-      const candidates: LonLat[] = [
-        [round(lon, 3), round(lat, 3)],
-        ...[Math.floor, Math.ceil].flatMap((x) => [Math.floor, Math.ceil].map((y): LonLat => [round(x(lon * f) / f, 3), round(y(lat * f) / f, 3)])),
-        [round(lon, 4), round(lat, 4)],
-      ];
-      p = candidates.find(fits) ?? [round(lon, 5), round(lat, 5)];
-    }
+    const prev = out[out.length - 1];
+    const next = path[i + 1];
+    const allowed = (prev ? landKm(path[i - 1], path[i]) : 0) + (next ? landKm(path[i], next) : 0) + 0.01;
+    const fits = (q: LonLat) => (prev ? landKm(prev, q) : 0) + (next ? landKm(q, next) : 0) <= allowed;
+    const f = 1000;
+    const candidates: LonLat[] = [
+      ...(land.isOpenWater([lon, lat], 10) ? [[round(lon, 2), round(lat, 2)] as LonLat] : []),
+      [round(lon, 3), round(lat, 3)],
+      ...[Math.floor, Math.ceil].flatMap((x) => [Math.floor, Math.ceil].map((y): LonLat => [round(x(lon * f) / f, 3), round(y(lat * f) / f, 3)])),
+      [round(lon, 4), round(lat, 4)],
+    ];
+    const p = candidates.find(fits) ?? [round(lon, 5), round(lat, 5)];
     const last = out[out.length - 1];
     if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p);
   });

@@ -9,6 +9,9 @@
  *   the coastline used, so they never qualify.
  * - `waterPaths`: from a port to several network nodes at once (connectors for ports in
  *   bays the network does not enter, such as Nagoya in Ise Bay), or to another port.
+ * - `clearLand`: the finishing pass that keeps a route off land with no margin at all,
+ *   on grids fine enough for the Bosporus (`fineWaterPath`); and `simplifyOverWater`,
+ *   which thins the route for storage without taking it back across land.
  *
  * The grid: cells of 0.03° (about 3.3 km), 8 neighbours, a cell is water when its centre
  * is at sea (the start and the targets always count as water); Dijkstra, or A* towards a
@@ -98,6 +101,17 @@ export interface ClearOptions {
  * Stretches it cannot take round land are left as they are.
  */
 export function clearLand(points: readonly LonLat[], land: LandMask, options: ClearOptions = {}): LonLat[] {
+  // A second pass takes the few grid steps that still cut a spit thinner than a cell round it on a finer grid.
+  let out = clearLandOnce(points, land, options);
+  for (let pass = 0; pass < 2; pass++) {
+    const again = clearLandOnce(out, land, options);
+    if (again.length === out.length && again.every((p, i) => p === out[i])) break;
+    out = again;
+  }
+  return out;
+}
+
+function clearLandOnce(points: readonly LonLat[], land: LandMask, options: ClearOptions): LonLat[] {
   const n = points.length;
   if (n < 2) return points.slice();
   const quayKm = options.quayKm ?? 6;
@@ -121,7 +135,7 @@ export function clearLand(points: readonly LonLat[], land: LandMask, options: Cl
       const limit = through ? 1.5 * lengthOf(i, j) + 20_000 : Infinity;
       const path = a && b ? fineWaterPath(a, b, land, { ...options, maxMetres: limit }) : null;
       if (path) {
-        if (a !== points[i]) out.push(a);
+        if (path[0] !== points[i]) out.push(path[0]);
         out.push(...path.slice(1));
         if (b !== points[j]) out.push(points[j]);
         i = j;
@@ -139,26 +153,26 @@ export function nearestWater(p: LonLat, land: LandMask, km: number): LonLat | nu
   const cell = 0.002;
   const k = Math.max(0.05, Math.cos((p[1] * Math.PI) / 180));
   const reach = Math.ceil(km / 111.195 / cell);
-  let best: { p: LonLat; d: number } | null = null;
-  for (let ring = 1; ring <= reach; ring++) {
-    // Cells on the square ring `ring` steps from p; a nearer point can only be on a later ring if this one found none within ring steps.
+  let best: LonLat | null = null;
+  let bestSteps = Infinity;
+  for (let ring = 1; ring <= reach && bestSteps > ring; ring++) {
+    // The cells on the square ring `ring` steps out; a later ring holds none nearer than `ring` steps.
     for (let dy = -ring; dy <= ring; dy++)
       for (let dx = -ring; dx <= ring; dx += Math.abs(dy) === ring ? 1 : 2 * ring) {
+        const steps = Math.hypot(dx, dy);
+        if (steps > reach || steps >= bestSteps) continue;
         const q: LonLat = [p[0] + (dx * cell) / k, p[1] + dy * cell];
-        const d = Math.hypot(dx, dy);
-        if (d > reach || (best && d >= best.d)) continue;
-        if (!land.isLand(q)) best = { p: [normaliseLon(q[0]), q[1]], d };
+        if (!land.isLand(q)) [best, bestSteps] = [[normaliseLon(q[0]), q[1]], steps];
       }
-    if (best && best.d <= ring) break;
   }
-  return best?.p ?? null;
+  return best;
 }
 
 /**
  * Douglas–Peucker on the sphere (as simplifyPath) that does not take a route across land:
  * a vertex is kept if it lies more than `toleranceMetres` from the chord that would
  * replace it, or if the chord would cross more land than the stretch it replaces (by
- * 50 m or more), or, on a stretch that runs over land as Natural Earth draws it (a
+ * 10 m or more), or, on a stretch that runs over land as Natural Earth draws it (a
  * canal, a river up to a port), if it lies more than `inlandMetres` from the chord, so
  * that the drawn line keeps to the canal or the river.
  */
@@ -183,7 +197,7 @@ export function simplifyOverWater(points: readonly LonLat[], toleranceMetres: nu
     const split =
       worstDistance > toleranceMetres ||
       (inland > 0 && worstDistance > inlandMetres) ||
-      land.landKm(points[first], points[last], 0.05) > inland + 0.05;
+      land.landKm(points[first], points[last], 0.05) > inland + 0.01;
     if (split) {
       keep[worst] = 1;
       stack.push([first, worst], [worst, last]);
@@ -281,6 +295,11 @@ function searchGrid(a: LonLat, targets: readonly LonLat[], box: Box, land: LandM
     }
     return water[c] === 1;
   };
+  const midpoint = (c: number, d: number): LonLat => {
+    const [x1, y1] = centre(c);
+    const [x2, y2] = centre(d);
+    return [normaliseLon((x1 + x2) / 2), (y1 + y2) / 2];
+  };
   const step = (c: number, d: number) => Math.hypot(((c % cols) - (d % cols)) * k, Math.floor(c / cols) - Math.floor(d / cols)) * cell;
   // A* towards a single target, plain Dijkstra towards several.
   const single = goalSet.size === 1 ? goals.find((g) => g >= 0)! : -1;
@@ -307,6 +326,8 @@ function searchGrid(a: LonLat, targets: readonly LonLat[], box: Box, land: LandM
         if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
         const n = ny * cols + nx;
         if (closed[n] || !isWater(n)) continue;
+        // Strict: not across a spit thinner than a cell (both centres at sea, land between them).
+        if (strict !== undefined && n !== start && !goalSet.has(n) && c !== start && land.isLand(midpoint(c, n))) continue;
         const ng = g[c] + step(c, n);
         if (ng < g[n]) {
           g[n] = ng;

@@ -113,6 +113,10 @@ export class LandMask {
   private stampValue = 0;
   /** 1 for the 0.1° cells the coastline passes through. */
   private readonly coastCells: Uint8Array;
+  /** The segments whose bounding box meets the k-th such cell are coastItems[coastStart[k] .. coastStart[k + 1]); coastRank[cell] is k. */
+  private readonly coastRank: Int32Array;
+  private readonly coastStart: Int32Array;
+  private readonly coastItems: Int32Array;
   /** Land or sea for the 0.1° cells without coastline: 0 not yet known, 1 land, 2 sea. */
   private readonly cellLand = new Int8Array(RASTER_COLS * RASTER_ROWS);
   /** Open-water raster per offing: 0 not yet known, 1 open water, 2 not. */
@@ -150,6 +154,23 @@ export class LandMask {
       const r1 = rasterRow(Math.max(sg[4 * i + 1], sg[4 * i + 3]));
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) this.coastCells[r * RASTER_COLS + c] = 1;
     }
+    // And which segments pass through each of them, for the short rays of isLand.
+    this.coastRank = new Int32Array(RASTER_COLS * RASTER_ROWS).fill(-1);
+    let ranks = 0;
+    for (let cell = 0; cell < RASTER_COLS * RASTER_ROWS; cell++) if (this.coastCells[cell] === 1) this.coastRank[cell] = ranks++;
+    const eachRasterCell = (i: number, f: (k: number) => void) => {
+      const c0 = rasterCol(Math.min(sg[4 * i], sg[4 * i + 2]));
+      const c1 = rasterCol(Math.max(sg[4 * i], sg[4 * i + 2]));
+      const r0 = rasterRow(Math.min(sg[4 * i + 1], sg[4 * i + 3]));
+      const r1 = rasterRow(Math.max(sg[4 * i + 1], sg[4 * i + 3]));
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) f(this.coastRank[r * RASTER_COLS + c]);
+    };
+    this.coastStart = new Int32Array(ranks + 1);
+    for (let i = 0; i < count; i++) eachRasterCell(i, (k) => this.coastStart[k + 1]++);
+    for (let k = 0; k < ranks; k++) this.coastStart[k + 1] += this.coastStart[k];
+    this.coastItems = new Int32Array(this.coastStart[ranks]);
+    const next = this.coastStart.slice(0, ranks);
+    for (let i = 0; i < count; i++) eachRasterCell(i, (k) => (this.coastItems[next[k]++] = i));
   }
 
   private nextStamp(): number {
@@ -174,8 +195,29 @@ export class LandMask {
     do row++;
     while (row < RASTER_ROWS && this.coastCells[row * RASTER_COLS + rc] === 1);
     if (row >= RASTER_ROWS) return this.castRay([x, p[1]]);
-    const top = row / RASTER_PER_DEG - 90;
-    return this.cellIsLand(row * RASTER_COLS + rc) !== this.castRay([x, p[1]], top);
+    return this.cellIsLand(row * RASTER_COLS + rc) !== this.shortRay(x, p[1], rc, row);
+  }
+
+  /** Odd number of coastline crossings on the ray north from (x, y) in raster column rc up to the bottom of raster row `topRow`. */
+  private shortRay(x: number, y: number, rc: number, topRow: number): boolean {
+    const top = topRow / RASTER_PER_DEG - 90;
+    const stamp = this.nextStamp();
+    const s = this.segments;
+    let inside = false;
+    for (let row = rasterRow(y); row < topRow; row++) {
+      const k = this.coastRank[row * RASTER_COLS + rc];
+      for (let q = this.coastStart[k]; q < this.coastStart[k + 1]; q++) {
+        const i = this.coastItems[q];
+        if (this.stamp[i] === stamp) continue;
+        this.stamp[i] = stamp;
+        const x1 = s[4 * i];
+        const x2 = s[4 * i + 2];
+        if (x1 > x === x2 > x) continue;
+        const yCross = s[4 * i + 1] + ((x - x1) / (x2 - x1)) * (s[4 * i + 3] - s[4 * i + 1]);
+        if (yCross > y && yCross < top) inside = !inside;
+      }
+    }
+    return inside;
   }
 
   private cellIsLand(cell: number): boolean {
@@ -187,8 +229,8 @@ export class LandMask {
     return this.cellLand[cell] === 1;
   }
 
-  /** Odd number of coastline crossings on the ray north from p up to latitude `top` (default: the pole). */
-  private castRay(p: LonLat, top = Infinity): boolean {
+  /** Odd number of coastline crossings on the ray north from p to the pole. */
+  private castRay(p: LonLat): boolean {
     const x = normaliseLon(p[0]);
     const y = p[1];
     const col = rawCol(x);
@@ -197,8 +239,7 @@ export class LandMask {
     // Always north: no land ring encloses the North Pole (Antarctica's may or may not
     // be closed along the South Pole's parallel, so a ray south is not to be trusted).
     let inside = false;
-    const lastRow = top === Infinity ? ROWS - 1 : rowOf(top);
-    for (let row = rowOf(y); row <= lastRow; row++) {
+    for (let row = rowOf(y); row < ROWS; row++) {
       const cell = row * COLS + col;
       for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
         const i = this.cellItems[k];
@@ -210,7 +251,7 @@ export class LandMask {
         const y2 = s[4 * i + 3];
         if (x1 > x === x2 > x) continue;
         const yCross = y1 + ((x - x1) / (x2 - x1)) * (y2 - y1);
-        if (yCross > y && yCross < top) inside = !inside;
+        if (yCross > y) inside = !inside;
       }
     }
     return inside;

@@ -22,10 +22,11 @@
  *    such as Colombo's, a North Pacific lane, parts of the Aegean) are cut off.
  * 4. Only the largest connected part is kept (the rest are stray pieces of a few
  *    nodes); ports snap to it.
- * 0. Before all that, the ship canals (passages.ts) are put in: the straight lines
- *    MARNET draws across land for the Suez and Panama canals are replaced by the canals'
- *    courses, and a canal only some ships can use (Kiel) is added only to the network
- *    of a route told to go through it (`canalNetwork`).
+ * Between 1 and 2, the ship canals (passages.ts) are put in: the straight lines MARNET
+ * draws across land for the Suez and Panama canals are replaced by the canals' courses,
+ * and a canal only some ships can use (Kiel) is added only to the network of a route
+ * told to go through it (`canalNetwork`); lanes through passages no ship of the line
+ * fits (the Corinth Canal) are taken out.
  *
  * Edge lengths are WGS 84 geodesic lengths (Vincenty) between consecutive vertices,
  * in metres. Some lanes are drawn straight over an island or a headland; that is put
@@ -35,7 +36,7 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { geodesicMetres, haversineMetres, lonDelta, normaliseLon, type LonLat } from './geodesy.ts';
-import { CANALS, type Canal } from './passages.ts';
+import { CANALS, CLOSED_LANES, type Canal } from './passages.ts';
 
 export interface SeaNetwork {
   /** Node positions, longitude in [-180, 180). */
@@ -68,6 +69,8 @@ export interface BuildOptions {
   dropArctic?: boolean;
   /** Canals to put in (see passages.ts). Default none. */
   canals?: readonly Canal[];
+  /** Lanes to take out (passages.ts, CLOSED_LANES). Default none. */
+  closed?: ReadonlyArray<{ name: string; lanes: Array<[LonLat, LonLat]> }>;
 }
 
 const KEY_DIGITS = 6;
@@ -152,7 +155,7 @@ export function buildNetwork(collection: FeatureCollection, options: BuildOption
     }
   }
 
-  // 0. Canals: the lanes that stand for one out, its course and the joins to the lanes in.
+  // Canals: the lanes that stand for one out, its course and the joins to the lanes in; closed lanes out.
   const near = (p: LonLat, what: string): number => {
     let best = -1;
     let bestMetres = 1000;
@@ -163,15 +166,17 @@ export function buildNetwork(collection: FeatureCollection, options: BuildOption
     if (best < 0) throw new Error(`${what}: no network node within 1 km of ${JSON.stringify(p)}`);
     return best;
   };
+  const removeLane = (p: LonLat, q: LonLat, what: string) => {
+    const a = near(p, what);
+    const b = near(q, what);
+    const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+    if (!edgeSet.has(key)) throw new Error(`${what}: no lane from ${JSON.stringify(p)} to ${JSON.stringify(q)} to take out`);
+    edgeSet.delete(key);
+    edges = edges.filter(([x, y]) => !(x === Math.min(a, b) && y === Math.max(a, b)));
+  };
+  for (const { name, lanes } of options.closed ?? []) for (const [p, q] of lanes) removeLane(p, q, name);
   for (const canal of options.canals ?? []) {
-    for (const [p, q] of canal.replaces) {
-      const a = near(p, canal.name);
-      const b = near(q, canal.name);
-      const key = a < b ? `${a}:${b}` : `${b}:${a}`;
-      if (!edgeSet.has(key)) throw new Error(`${canal.name}: no lane from ${JSON.stringify(p)} to ${JSON.stringify(q)} to replace`);
-      edgeSet.delete(key);
-      edges = edges.filter(([x, y]) => !(x === Math.min(a, b) && y === Math.max(a, b)));
-    }
+    for (const [p, q] of canal.replaces) removeLane(p, q, canal.name);
     const course = canal.course.map((p) => node(p));
     for (let i = 1; i < course.length; i++) addEdge(course[i - 1], course[i]);
     for (const p of canal.joins.start) addEdge(course[0], near(p, canal.name));
@@ -342,7 +347,7 @@ function networkWith(canals: readonly Canal[]): SeaNetwork {
   let network = networks.get(key);
   if (!network) {
     marnet ??= readMarnet();
-    network = buildNetwork(marnet, { canals });
+    network = buildNetwork(marnet, { canals, closed: CLOSED_LANES });
     networks.set(key, network);
   }
   return network;
@@ -367,4 +372,45 @@ export function nearestNodes(network: SeaNetwork, p: LonLat, count: number, maxM
   network.nodes.forEach((q, node) => all.push({ node, metres: haversineMetres(p, q) }));
   all.sort((a, b) => a.metres - b.metres || a.node - b.node);
   return all.slice(0, Math.max(1, count)).filter((c) => c.metres <= maxMetres);
+}
+
+function unitVector(p: LonLat): [number, number, number] {
+  const lon = (p[0] * Math.PI) / 180;
+  const lat = (p[1] * Math.PI) / 180;
+  return [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
+}
+
+/**
+ * Where lanes pass p between two nodes: for the `count` lane edges nearest p (within
+ * `maxMetres`), the point of the edge's great-circle arc nearest p (its foot), when that
+ * lies inside the arc and at least 1 km nearer p than either end. A port beside a long
+ * lane edge (Montreal, 100 km and more from both ends of the St. Lawrence lane) joins
+ * the lane there rather than at a node past it.
+ */
+export function laneFeet(network: SeaNetwork, p: LonLat, count: number, maxMetres: number): Array<{ a: number; b: number; foot: LonLat; metres: number }> {
+  const vp = unitVector(p);
+  const out: Array<{ a: number; b: number; foot: LonLat; metres: number }> = [];
+  for (let a = 0; a < network.nodes.length; a++)
+    for (let k = network.offsets[a]; k < network.offsets[a + 1]; k++) {
+      const b = network.targets[k];
+      if (b < a) continue;
+      const va = unitVector(network.nodes[a]);
+      const vb = unitVector(network.nodes[b]);
+      const n = [va[1] * vb[2] - va[2] * vb[1], va[2] * vb[0] - va[0] * vb[2], va[0] * vb[1] - va[1] * vb[0]];
+      const nLen = Math.hypot(n[0], n[1], n[2]);
+      if (nLen < 1e-9) continue;
+      const d = (n[0] * vp[0] + n[1] * vp[1] + n[2] * vp[2]) / (nLen * nLen);
+      const q = [vp[0] - d * n[0], vp[1] - d * n[1], vp[2] - d * n[2]];
+      // Inside the arc: q is on a's side of b and on b's side of a (both cross products along n).
+      const side = (u: number[], v: number[]) => n[0] * (u[1] * v[2] - u[2] * v[1]) + n[1] * (u[2] * v[0] - u[0] * v[2]) + n[2] * (u[0] * v[1] - u[1] * v[0]);
+      if (side(va, q) <= 0 || side(q, vb) <= 0) continue;
+      const qLen = Math.hypot(q[0], q[1], q[2]);
+      const foot: LonLat = [(Math.atan2(q[1], q[0]) * 180) / Math.PI, (Math.asin(Math.max(-1, Math.min(1, q[2] / qLen))) * 180) / Math.PI];
+      const metres = haversineMetres(p, foot);
+      if (metres > maxMetres) continue;
+      if (metres > Math.min(haversineMetres(p, network.nodes[a]), haversineMetres(p, network.nodes[b])) - 1000) continue;
+      out.push({ a, b, foot, metres });
+    }
+  out.sort((x, y) => x.metres - y.metres || x.a - y.a || x.b - y.b);
+  return out.slice(0, count);
 }

@@ -163,8 +163,11 @@ export const KIEL_CANAL: Canal = {
     [10.0, 54.38],
     [10.08, 54.372],
     [10.145, 54.368],
-    [10.17, 54.4],
-    [10.21, 54.44],
+    [10.165, 54.373],
+    [10.19, 54.388],
+    [10.205, 54.405],
+    [10.21, 54.43],
+    [10.23, 54.46],
     [10.27, 54.5],
     [10.75, 54.57],
     [11.25, 54.585],
@@ -176,6 +179,20 @@ export const KIEL_CANAL: Canal = {
 };
 
 export const CANALS: readonly Canal[] = [SUEZ_CANAL, PANAMA_CANAL, KIEL_CANAL];
+
+/** MARNET lanes through passages the line's ships cannot take, removed from the network (as [from, to] node positions, matched within 1 km). */
+export const CLOSED_LANES: ReadonlyArray<{ name: string; why: string; lanes: Array<[LonLat, LonLat]> }> = [
+  {
+    name: 'Corinth Canal',
+    why: '24.6 m wide and 8 m deep: no container ship of the fleet fits (Piraeus – Genoa goes round the Peloponnese)',
+    lanes: [
+      [
+        [23.027, 37.913],
+        [22.828, 38.024],
+      ],
+    ],
+  },
+];
 
 export const PASSAGES: Readonly<Record<PassageId, Passage>> = {
   suez: { id: 'suez', name: 'Suez Canal', waypoint: [32.4, 30.35], withinKm: 2, canal: SUEZ_CANAL },

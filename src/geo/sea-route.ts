@@ -3,23 +3,30 @@
  *
  * How a route is made:
  * 1. Ends. Each position may start from any of its 12 nearest network nodes (within
- *    300 km), reached straight where that does not cut across land and otherwise by a
- *    path over water found on a grid (see `ends`); the connector is part of the route
- *    and of its length (`snap.*.km` says how long).
+ *    300 km), or from the ends of a lane that passes it between two nodes (by way of
+ *    the lane's nearest point), reached straight where that does not cut across land
+ *    and otherwise by a path over water found on a grid (see `ends`); the connector is
+ *    part of the route and of its length (`snap.*.km` says how long).
  * 2. Dijkstra over the network with WGS 84 geodesic edge lengths, from all the start
  *    candidates to all the end candidates at once (each weighted by its connector).
+ *    A route told to go `via` a passage (passages.ts: round the Cape of Good Hope,
+ *    through the Kiel Canal...) is the shortest path to the node nearest the passage's
+ *    waypoint and on from there, on a network with that canal in it.
  * 3. Legs that a lane draws straight over an island or a headland are taken round it
- *    over water (detour.ts).
+ *    over water (detour.ts, `avoidLand`, 3.3 km grid).
  * 4. Ocean legs are pulled taut: from a point in open water (at least `offingKm`, 20 km,
  *    from any coast) the route goes on by great circle to the furthest later point it
  *    can reach over open water (`straighten`). Coastal legs keep the lanes (their
  *    offing, traffic separation schemes, canals, straits).
- * 5. Ports less than 400 km apart are also joined by a direct path over water (grid,
+ * 5. The route is kept off land as Natural Earth 1:10m draws it, with no margin
+ *    (detour.ts, `clearLand`, grids down to 220 m: the Bosporus, the Dardanelles, the
+ *    coast round a headland), but for the canals and the rivers up to river ports.
+ * 6. Ports less than 400 km apart are also joined by a direct path over water (grid,
  *    detour.ts); the shorter of the two wins (the lanes do not enter many bays: Hong
- *    Kong – Yantian, Tokyo – Nagoya).
- * 6. The length is summed over that route (geodesic, WGS 84); the returned path is then
- *    simplified for storage (spherical Douglas–Peucker, default 5 km), which does not
- *    change the length reported.
+ *    Kong – Yantian, Tokyo – Nagoya). Not for a route told which way to go.
+ * 7. The length is summed over that route (geodesic, WGS 84); the returned path is then
+ *    simplified for storage (spherical Douglas–Peucker, default 5 km, never across
+ *    land: `simplifyOverWater`), which does not change the length reported.
  *
  * Conventions:
  * - `km` in kilometres, `nm` in international nautical miles (1 nm = 1.852 km
@@ -37,7 +44,7 @@
 import { METRES_PER_NM, distanceToArcMetres, geodesicMetres, lonDelta, normaliseLon, polylineMetres, simplifyPath, unwrapPath, type LonLat } from './geodesy.ts';
 import { avoidLand, clearLand, simplifyOverWater, waterPath, waterPaths } from './detour.ts';
 import { arcPoints, defaultLandMask, type LandMask } from './land.ts';
-import { canalNetwork, defaultNetwork, nearestNodes, type SeaNetwork } from './network.ts';
+import { canalNetwork, defaultNetwork, laneFeet, nearestNodes, type SeaNetwork } from './network.ts';
 import { passage, type PassageId } from './passages.ts';
 
 export type { LonLat } from './geodesy.ts';
@@ -237,10 +244,12 @@ function checkPosition(name: string, p: LonLat): void {
 
 /**
  * The network nodes an end may start from, with the connector to each. Candidates are
- * the `snapCandidates` nearest nodes within `maxConnectorKm`:
- * - a candidate whose straight connector crosses no more than `connectorLandKm` of land
- *   (counting only land more than 2 km inside the coastline, so leaving a quay or
- *   following a shore is fine) is reached straight;
+ * the `snapCandidates` nearest nodes within `maxConnectorKm`, and the ends of the four
+ * lane edges nearest the position that pass it between two nodes (laneFeet), reached
+ * by way of the point of the lane nearest the position:
+ * - a candidate whose straight connector (to the node, or to the lane's foot) crosses
+ *   no more than `connectorLandKm` of land (counting only land more than 2 km inside
+ *   the coastline, so leaving a quay or following a shore is fine) is reached straight;
  * - the others are reached by a path over water found on a grid (detour.ts), if any:
  *   this serves ports in bays or behind islands that the lanes do not enter;
  * - if that leaves none (a port well up a river the coastline does not show), the
@@ -258,25 +267,35 @@ function ends(network: SeaNetwork, p: LonLat, land: LandMask | null, options: Se
   const slack = options.connectorLandKm ?? 2;
   const found = nearestNodes(network, p, options.snapCandidates ?? 12, maxKm * 1000);
   if (found.length === 0) throw new UnreachableError(`${JSON.stringify(p)} is more than ${maxKm} km from any sea lane`);
-  const inland = found.map((c) => land.kmInland(p, network.nodes[c.node]));
+  // Each candidate: the node, the point first made for (the node, or the foot on a lane to it), what follows to the node.
+  const candidates: Array<{ node: number; target: LonLat; tail: LonLat[] }> = [
+    ...found.map((c) => ({ node: c.node, target: network.nodes[c.node], tail: [] as LonLat[] })),
+    ...laneFeet(network, p, 4, maxKm * 1000).flatMap((f) => [f.a, f.b].map((node) => ({ node, target: f.foot, tail: [network.nodes[node]] }))),
+  ];
+  const inland = candidates.map((c) => land.kmInland(p, c.target));
   const nodes = new Map<number, Connector>();
-  const blocked = found.filter((c, i) => {
+  const offer = (node: number, path: LonLat[]) => {
+    const metres = polylineMetres(path);
+    const held = nodes.get(node);
+    if (!held || metres < held.metres) nodes.set(node, { metres, path });
+  };
+  const blocked = candidates.filter((c, i) => {
     if (inland[i] > slack) return true;
-    nodes.set(c.node, straight(c.node));
+    offer(c.node, [p, c.target, ...c.tail]);
     return false;
   });
   if (blocked.length > 0) {
-    const radiusKm = Math.max(...blocked.map((c) => c.metres / 1000)) * 1.25 + 30;
-    waterPaths(p, blocked.map((c) => network.nodes[c.node]), radiusKm, land).forEach((w, i) => {
-      if (w) nodes.set(blocked[i].node, w);
+    const radiusKm = Math.max(...blocked.map((c) => geodesicMetres(p, c.target) / 1000)) * 1.25 + 30;
+    waterPaths(p, blocked.map((c) => c.target), radiusKm, land).forEach((w, i) => {
+      if (w) offer(blocked[i].node, [...w.path, ...blocked[i].tail]);
     });
   }
   if (nodes.size === 0) {
     const least = Math.min(...inland);
     const limit = options.maxInlandKm ?? 100;
     if (least > limit) throw new UnreachableError(`${JSON.stringify(p)} lies ${least.toFixed(0)} km inland of the nearest sea lanes (more than ${limit} km): check the position`);
-    found.forEach((c, i) => {
-      if (inland[i] <= least + slack) nodes.set(c.node, straight(c.node));
+    candidates.forEach((c, i) => {
+      if (inland[i] <= least + slack) offer(c.node, [p, c.target, ...c.tail]);
     });
   }
   return { nodes };
@@ -336,7 +355,7 @@ export function seaRoute(from: LonLat, to: LonLat, options: SeaRouteOptions = {}
   const sources = cachedEnds(network, !options.network, a, land, options);
   const targets = cachedEnds(network, !options.network, b, land, options);
   if (sources.nodes.size === 0 || targets.nodes.size === 0) throw new UnreachableError('the network is empty');
-  let found = shortestPath(network, sources, targets);
+  let found: ReturnType<typeof shortestPath>;
   if (via) {
     // Through the node nearest the passage's waypoint: shortest path to it, then on from it.
     const w = nearestNodes(network, via.waypoint, 1, 100_000)[0];
@@ -345,7 +364,7 @@ export function seaRoute(from: LonLat, to: LonLat, options: SeaRouteOptions = {}
     const there = shortestPath(network, sources, at);
     const on = shortestPath(network, at, targets);
     found = there && on ? { nodes: [...there.nodes, ...on.nodes.slice(1)], metres: there.metres + on.metres } : null;
-  }
+  } else found = shortestPath(network, sources, targets);
   if (!found) throw new UnreachableError(`no sea route from ${JSON.stringify(from)} to ${JSON.stringify(to)}${via ? ` via the ${via.name}` : ''}`);
   const first = found.nodes[0];
   const last = found.nodes[found.nodes.length - 1];

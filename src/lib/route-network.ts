@@ -15,7 +15,7 @@ export const SeaLeg = z
     nm: z.number().positive(),
     path: z.array(z.tuple([z.number(), z.number()])).min(2).describe('[lon, lat] points; longitudes may pass ±180 to stay continuous'),
   })
-  .passthrough();
+  .loose();
 export type SeaLeg = z.infer<typeof SeaLeg>;
 
 export interface ServiceEntry {
@@ -97,11 +97,7 @@ function buildNetwork(): RouteNetwork {
     groupsOf: (id) => byDirection.get(id) ?? [],
     leg(from, to, via) {
       const key = legKey(from, to, via);
-      let leg = legs.get(key);
-      if (!leg && !via) {
-        const told = [...legs.keys()].filter((k) => k.startsWith(`${key}~`));
-        if (told.length === 1) leg = legs.get(told[0]);
-      }
+      const leg = legs.get(key);
       if (!leg) throw new Error(`content/routes/sea-legs.json has no leg ${key}: run npm run routes:legs`);
       return leg;
     },

@@ -13,6 +13,6 @@ export const GET: APIRoute = ({ params }) => {
   const locale = pageLocale(params);
   const net = loadRouteNetwork();
   const { service } = net.services.get(params.code!)!;
-  const svg = renderRouteMap({ service, ports: net.ports, legPath: (from, to) => net.leg(from, to).path, locale, title: `${service.name[locale]} (${service.code})` });
+  const svg = renderRouteMap({ service, ports: net.ports, legPath: (from, to, via) => net.leg(from, to, via).path, locale, title: `${service.name[locale]} (${service.code})` });
   return new Response(svg, { headers: { 'Content-Type': 'image/svg+xml; charset=utf-8' } });
 };
