@@ -1,3 +1,5 @@
+import { mountContactOnDemand } from '../../../islands/contact/lazy';
+
 /**
  * The consultation dialogs of the fresh-fruit and special-cargo pages: a button
  * with data-consult-open and aria-controls opens its <dialog> as a modal (focus
@@ -14,6 +16,12 @@ export function initConsultDialogs(): void {
       if (dialog.open) return;
       openers.set(dialog, button);
       dialog.showModal();
+      // The message form inside loads (with React) the first time the dialog opens.
+      const mount = dialog.querySelector<HTMLElement>('[data-contact-mount]:not([data-mounted])');
+      if (mount) {
+        mount.dataset.mounted = 'true';
+        void mountContactOnDemand(mount);
+      }
     });
     if (dialog.dataset.consultReady) continue;
     dialog.dataset.consultReady = 'true';
