@@ -14,14 +14,6 @@ interface FinderGroup {
 const STICKY_FROM = 1300;
 
 export function startRouteFinder(): void {
-  // on a narrow screen the tab strip scrolls: bring the current tab into view
-  const current = document.querySelector<HTMLElement>('.route-tabs [aria-current]');
-  const strip = current?.closest('ul');
-  if (current && strip && strip.scrollWidth > strip.clientWidth) {
-    const tab = current.getBoundingClientRect();
-    const box = strip.getBoundingClientRect();
-    strip.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
-  }
   const finder = document.querySelector<HTMLElement>('route-finder');
   if (finder) initFinder(finder);
   initStickyMenu();
