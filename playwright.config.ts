@@ -12,6 +12,8 @@ if (!existsSync(executablePath)) {
 }
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The answer of every captcha of the end-to-end server (tests/e2e/forms.spec.ts). */
+export const E2E_CAPTCHA_ANSWER = 'E2E7';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,6 +39,18 @@ export default defineConfig({
     url: `${baseURL}/homeapiak/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `var/e2e-${process.pid}`, LOG_LEVEL: 'error' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `var/e2e-${process.pid}`,
+      LOG_LEVEL: 'error',
+      // Forms: a fixed captcha answer (test-only: the server refuses it with NODE_ENV=production or a public HOST)
+      // and limits no test run reaches.
+      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
+      RATE_LIMIT_CAPTCHA: '100000/60',
+      RATE_LIMIT_MESSAGE: '100000/60',
+      RATE_LIMIT_UPLOAD: '100000/60',
+      RATE_LIMIT_APPLICATION: '100000/60',
+    },
   },
 });

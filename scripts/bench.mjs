@@ -28,6 +28,9 @@ const kinds = [
   ['service page with dialog', '/en/home/Services/fruit'],
   ['service page', '/zh/home/Services/Standardization'],
   ['price table', '/en/home/HelpCenter/business/ClaimForContainerTotalLoss'],
+  ['offices: continent map and search', '/en/home/Contact/global/asia'],
+  ['offices: country list (Load More)', '/zh/home/Contact/global/countryList/countryList/asia/china'],
+  ['offices: office detail', '/en/home/Contact/global/countryList/more/europe/netherlands/rotterdam/NLRTM01'],
   ['bare-path redirect', '/home/About/history'],
   ['in-language redirect', '/en/home/About/memorabilia'],
 ];

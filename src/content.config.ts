@@ -20,6 +20,7 @@ import { NewsItem } from './schemas/news';
 import { ServiceFooters, ServicePage } from './schemas/service-pages';
 import { Vessel } from './schemas/vessels';
 import { Containers } from './schemas/containers';
+import { Position } from './schemas/recruiting';
 
 /**
  * Content collections. Everything maintainers edit lives in content/ and is
@@ -56,6 +57,8 @@ export const collections = {
     loader: glob({ pattern: '*/*.md', base: './content/pages' }),
     schema: z.object({ title: z.string().min(1), description: z.string().min(1), updated: z.coerce.date() }).strict(),
   }),
+  /** Open positions of /home/Recruiting (published or not): content/recruiting/positions.json */
+  positions: defineCollection({ loader: file('./content/recruiting/positions.json'), schema: Position }),
   /** News snapshot, written by the nightly job from the API: content/news/{en,zh}/{newsUuid}.json */
   news: defineCollection({ loader: glob({ pattern: '*/*.json', base: './content/news' }), schema: NewsItem }),
 };

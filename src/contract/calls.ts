@@ -16,7 +16,21 @@ import {
   ShipItem,
   Slots,
 } from './entities';
-import { PATH } from './wire';
+import {
+  Captcha,
+  ContactBody,
+  CountryCode,
+  PositionDetail,
+  PositionListItem,
+  PositionName,
+  RegionOption,
+  ResumeBody,
+  ResumeTemplate,
+  UploadAnswer,
+  UploadBody,
+} from './forms';
+import { CityOfficePage, CountryGroup, CurrentPage, OfficeAreaParam, OfficeDetail, PageSize } from './entities';
+import { OFFICE_PAGE_SIZE, PATH } from './wire';
 
 /**
  * Every call of the API, with one zod schema for its request and one for its
@@ -118,6 +132,123 @@ export const calls = {
     query: z.object({ slots: Slots, language: Language.optional() }).strict(),
     answer: z.array(ShipItem),
     summary: 'Vessels of a capacity class (0 over 10,000 TEU ... 4 under 800)',
+  }),
+  // ---- global offices: continent index, city search, country list, office detail ----
+  globalOffices: defineCall({
+    method: 'GET',
+    path: PATH.globalOffices,
+    query: z.object({ area: OfficeAreaParam, language: Language.optional() }).strict(),
+    answer: z.array(CountryGroup),
+    summary: "A continent's countries grouped by initial letter (pinyin initial of the Chinese name for language 0)",
+  }),
+  officeSearch: defineCall({
+    method: 'GET',
+    path: PATH.officeSearch,
+    query: z
+      .object({
+        key: z.string({ error: 'must not be empty: enter part of a city name' }).trim().min(1, { error: 'must not be empty: enter part of a city name' }).max(50, { error: 'must be at most 50 characters' }),
+        currentPage: CurrentPage.default(1),
+        size: PageSize.default(OFFICE_PAGE_SIZE),
+        language: Language.optional(),
+      })
+      .strict(),
+    answer: CityOfficePage,
+    summary: 'Offices whose city (English or Chinese name, accents and case ignored) contains key, a page of them and the total count',
+  }),
+  countryOffices: defineCall({
+    method: 'GET',
+    path: PATH.countryOffices,
+    query: z
+      .object({
+        Country: z.string({ error: 'must name a country' }).trim().min(1, { error: 'must name a country' }).max(80, { error: 'must be at most 80 characters' }),
+        currentPage: CurrentPage.default(1),
+        size: PageSize.default(OFFICE_PAGE_SIZE),
+        language: Language.optional(),
+      })
+      .strict(),
+    answer: CityOfficePage,
+    summary: "A country's offices (Country: its URL segment, English or Chinese name), a page of them and the total count",
+  }),
+  officeDetail: defineCall({
+    method: 'GET',
+    path: PATH.officeDetail,
+    query: LanguageOnly,
+    params: z.object({ officeId: z.string().regex(/^[A-Za-z0-9]{1,20}$/, { error: 'must be an office id such as CNSHA01' }) }),
+    answer: OfficeDetail,
+    summary: 'An office with its linkmen (404 when unknown)',
+  }),
+  // ---- forms: captcha, leave a message, countries, recruiting ----
+  captcha: defineCall({ method: 'GET', path: PATH.captcha, query: LanguageOnly, answer: Captcha, summary: 'A new captcha picture and its sign' }),
+  countries: defineCall({ method: 'GET', path: PATH.countries, query: LanguageOnly, answer: z.array(RegionOption), summary: 'Countries and regions, named in the language asked' }),
+  provinces: defineCall({
+    method: 'GET',
+    path: PATH.provinces,
+    query: LanguageOnly,
+    params: z.object({ countryCode: CountryCode }),
+    answer: z.array(RegionOption),
+    summary: 'Provinces (states) of a country',
+  }),
+  cities: defineCall({
+    method: 'GET',
+    path: PATH.cities,
+    query: z.object({ province: z.string().regex(/^[A-Za-z0-9-]{1,10}$/, { error: 'must be a province code' }), language: Language.optional() }).strict(),
+    params: z.object({ countryCode: CountryCode }),
+    answer: z.array(RegionOption),
+    summary: 'Cities of a province',
+  }),
+  saveContact: defineCall({
+    method: 'POST',
+    path: PATH.saveContact,
+    query: LanguageOnly,
+    body: ContactBody,
+    answer: z.null(),
+    summary: 'Stores a message of the leave-message form and notifies staff (captcha required)',
+  }),
+  positionList: defineCall({
+    method: 'GET',
+    path: PATH.positionList,
+    query: z
+      .object({
+        currentPage: z.coerce.number({ error: 'must be a page number from 1' }).int().min(1, { error: 'must be a page number from 1' }).optional(),
+        size: z.coerce.number({ error: 'must be 1 to 50' }).int().min(1, { error: 'must be 1 to 50' }).max(50, { error: 'must be 1 to 50' }).optional(),
+        pagesize: z.coerce.number({ error: 'must be 1 to 50' }).int().min(1, { error: 'must be 1 to 50' }).max(50, { error: 'must be 1 to 50' }).optional(),
+        language: Language.optional(),
+      })
+      .strict(),
+    answer: z.array(PositionListItem),
+    summary: 'Published positions, newest first, one page (7 by default); fewer than the size means no more',
+  }),
+  positionDetail: defineCall({
+    method: 'GET',
+    path: PATH.positionDetail,
+    query: LanguageOnly,
+    params: z.object({ id: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'must be a position id' }) }),
+    answer: PositionDetail,
+    summary: 'A published position (404 when unknown or unpublished)',
+  }),
+  positionNames: defineCall({ method: 'GET', path: PATH.positionNames, query: LanguageOnly, answer: z.array(PositionName), summary: 'Published positions for the resume form' }),
+  resumeTemplate: defineCall({
+    method: 'GET',
+    path: PATH.resumeTemplate,
+    query: z.object({ positionUUID: z.string().regex(/^[a-z0-9-]{1,64}$/, { error: 'must be a position id' }), language: Language.optional() }).strict(),
+    answer: ResumeTemplate,
+    summary: "The position's résumé template (.docx)",
+  }),
+  upload: defineCall({
+    method: 'POST',
+    path: PATH.upload,
+    query: LanguageOnly,
+    body: UploadBody,
+    answer: UploadAnswer,
+    summary: 'Uploads a résumé (multipart field file, DOC or DOCX checked by content, at most 10 MB); answers the token to apply with',
+  }),
+  saveApplication: defineCall({
+    method: 'POST',
+    path: PATH.saveApplication,
+    query: LanguageOnly,
+    body: ResumeBody,
+    answer: z.null(),
+    summary: 'Stores an application with its uploaded résumé and notifies staff (captcha required)',
   }),
 } as const;
 

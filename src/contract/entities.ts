@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PICTURE_NAMES } from './wire';
+import { OFFICE_AREAS, OFFICE_PAGE_MAX, PICTURE_NAMES } from './wire';
 
 /** Entities that travel on the wire, one schema each, shared by server, client, content and tests. */
 
@@ -107,5 +107,85 @@ export const ShipItem = z
     bunting: z.string().describe('Flag, in the language asked'),
     imo: z.string(),
     shipPic: z.string().nullable().describe('Side view image URL, or null'),
+  })
+  .strict();
+
+// ---- Global offices (/globalInstitutions) ------------------------------------------------
+
+export const OfficeAreaParam = z.enum(OFFICE_AREAS, { error: `area must be one of ${OFFICE_AREAS.join(', ')}` });
+
+/** currentPage of a paged office list: 1 for the first page. */
+export const CurrentPage = z.coerce
+  .number({ error: 'currentPage must be a whole number from 1' })
+  .pipe(z.number().int({ error: 'currentPage must be a whole number from 1' }).min(1, { error: 'currentPage must be a whole number from 1' }).max(100_000, { error: 'currentPage must be at most 100000' }));
+
+/** size of a paged office list: how many offices a page holds (the site asks 10, 20, 30 … as Load More grows the list). */
+export const PageSize = z.coerce
+  .number({ error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` })
+  .pipe(
+    z
+      .number()
+      .int({ error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` })
+      .min(1, { error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` })
+      .max(OFFICE_PAGE_MAX, { error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` }),
+  );
+
+/** A country of the continent index: Chinese and English name, and its URL segment. */
+export const IndexCountry = z
+  .object({
+    countryName: z.string().describe('Chinese name'),
+    ecountryName: z.string().describe('English name'),
+    countryKey: z.string().describe('URL segment and findCity Country value, e.g. united-states'),
+    officeCount: z.number().int().positive(),
+  })
+  .strict();
+
+/** One letter of the continent index (English initial, or pinyin initial of the Chinese name for language 0). */
+export const CountryGroup = z.object({ index: z.string().regex(/^([A-Z]|#)$/), countryList: z.array(IndexCountry) }).strict();
+
+export const CityOfficeItem = z
+  .object({
+    bkOfficeUuid: z.string().describe('Office id, e.g. CNSHA01'),
+    city: z.string().describe('City, in the language asked'),
+    country: z.string().describe('Country, in the language asked'),
+    area: OfficeAreaParam,
+    cnTeminal: z.string().describe('Office (company) name in Chinese (field name as the existing backend spells it)'),
+    enTeminal: z.string().describe('Office (company) name in English'),
+    ctAddr: z.string().describe('Address in Chinese'),
+    etAddr: z.string().describe('Address in English'),
+    tel: z.string(),
+    fax: z.string().describe('Empty when the office has no fax'),
+    countryKey: z.string().describe('URL segment of the country'),
+    cityKey: z.string().describe('URL segment of the city'),
+  })
+  .strict();
+
+/** A page of offices: the items of the page and the total count of matches. */
+export const CityOfficePage = z.object({ list: z.array(CityOfficeItem), count: z.number().int().nonnegative() }).strict();
+
+export const LinkmanItem = z
+  .object({
+    department: z.string(),
+    position: z.string(),
+    name: z.string(),
+    email: z.string().describe('E-mail address, or an http(s) link to a contact form (shown as an external link)'),
+    tel: z.string(),
+    fax: z.string().describe('Empty when none'),
+  })
+  .strict();
+
+export const OfficeDetail = z
+  .object({
+    bkOfficeUuid: z.string(),
+    area: OfficeAreaParam,
+    country: z.string(),
+    countryKey: z.string(),
+    city: z.string(),
+    cityKey: z.string(),
+    company: z.string(),
+    address: z.string(),
+    tel: z.string(),
+    fax: z.string().describe('Empty when the office has no fax'),
+    linkman: z.array(LinkmanItem),
   })
   .strict();

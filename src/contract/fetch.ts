@@ -22,8 +22,8 @@ export class ApiError extends Error {
 export interface FetchOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | boolean | undefined | null>;
-  /** Form fields (sent form-encoded, as the existing backend expects) or a JSON value. */
-  body?: { form: Record<string, string> } | { json: unknown };
+  /** Form fields (sent form-encoded, as the existing backend expects), a JSON value, or a multipart form (file uploads). */
+  body?: { form: Record<string, string> } | { json: unknown } | { multipart: FormData };
   /** 0 Chinese, 1 English; added as the `language` query parameter. */
   language?: 0 | 1;
   signal?: AbortSignal;
@@ -64,6 +64,8 @@ export async function apiFetch<T = unknown>(path: string, options: FetchOptions 
   } else if (body && 'json' in body) {
     payload = JSON.stringify(body.json);
     headers['content-type'] = 'application/json';
+  } else if (body && 'multipart' in body) {
+    payload = body.multipart; // the browser sets multipart/form-data with its boundary
   }
   let response: Response;
   try {

@@ -68,6 +68,13 @@ export const LOCATION_PARENT = { region: 0, china: -2 } as const;
 /** The region whose entry opens the China sub-list instead of listing children. */
 export const CHINA_REGION_ID = 86;
 
+/** Continents of the global offices, as the `area` value on the wire and in URLs (the bare section path opens the first). */
+export const OFFICE_AREAS = ['asia', 'oceania', 'africa', 'europe', 'america'] as const;
+export type OfficeAreaName = (typeof OFFICE_AREAS)[number];
+/** Office lists show 10 at first and grow by 10 with Load More; an API page holds at most 100. */
+export const OFFICE_PAGE_SIZE = 10;
+export const OFFICE_PAGE_MAX = 100;
+
 /** Paths of the calls (relative to the API base). */
 export const PATH = {
   health: '/health',
@@ -83,4 +90,21 @@ export const PATH = {
   scheduleTrade: '/schedule/findServiceCode',
   ships: '/ship/findShips',
   shipDownload: '/ship/download',
+  // global offices
+  globalOffices: '/globalInstitutions/findGlobalOffices',
+  officeSearch: '/globalInstitutions/citys',
+  countryOffices: '/globalInstitutions/findCity',
+  officeDetail: '/globalInstitutions/findCitys/:officeId',
+  // forms (captcha, contact, countries, recruiting)
+  captcha: '/public/captcha/new',
+  countries: '/ebbase/public/country/countries',
+  provinces: '/ebbase/public/country/:countryCode/provinces',
+  cities: '/ebbase/public/country/:countryCode/cities',
+  saveContact: '/contactUs/saveContactUs',
+  positionList: '/position/getAllPosition',
+  positionDetail: '/position/findPositionUUID/:id',
+  positionNames: '/position/positionName',
+  resumeTemplate: '/position/resumePath',
+  upload: '/webUpload/upload',
+  saveApplication: '/positionApplyFor/savePositionApplyFor',
 } as const;

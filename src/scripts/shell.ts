@@ -7,6 +7,7 @@ import { saveLocale } from '../i18n/preference';
 import { COOKIE, CONSENT_DAYS, clearAllCookies, cookiesAccepted, writeCookie } from '../lib/cookies';
 import { inDateRanges } from '../lib/format';
 import { $cookieConsent, $locale } from '../stores/preferences';
+import { initMessageOverlay, openMessageOverlay } from '../islands/contact/overlay';
 
 /**
  * Behaviour of the corporate shell, as small progressive enhancements of
@@ -21,6 +22,7 @@ export function startShell(): void {
   initPopovers();
   initMainNav();
   initFloatWidget();
+  initMessageOverlay();
   initCookieNotice();
   initSitePicker();
   initHistoryBack();
@@ -197,7 +199,8 @@ function initFloatWidget(): void {
       }
     });
   }
-  for (const button of widget.querySelectorAll<HTMLElement>('button[aria-controls]')) {
+  // the panels' buttons (not the fold toggle, which controls the whole list)
+  for (const button of widget.querySelectorAll<HTMLElement>('li > button[aria-controls]')) {
     const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
     const item = button.closest('li')!;
     const control = bindDisclosure(button, panel, () => {
@@ -217,6 +220,12 @@ function initFloatWidget(): void {
       error.hidden = false;
       select.setAttribute('aria-invalid', 'true');
       select.focus();
+      return;
+    }
+    // With a region, the message form opens as an overlay (without JavaScript the form page opens).
+    if (openMessageOverlay(select.value, widget.querySelector<HTMLElement>('button[aria-controls="float-message"]'))) {
+      event.preventDefault();
+      for (const control of controls) control.close();
     }
   });
   form?.querySelector('select')?.addEventListener('change', (event) => {

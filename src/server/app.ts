@@ -7,12 +7,19 @@ import { answerError } from './handle';
 import { clickRoutes } from './routes/clicks';
 import { healthRoutes } from './routes/health';
 import { localRoutes } from './routes/local';
+import { officeRoutes } from './routes/offices';
 import { routeRoutes } from './routes/routes';
 import { shipRoutes } from './routes/ships';
+import { formsRoutes } from './routes/forms';
+import type { Mailer } from './mail';
 
 export interface AppDeps {
   database: Database;
   config: ServerConfig;
+  /** The clock of captcha expiry and rate-limit windows (tests move it); the system clock by default. */
+  now?: () => Date;
+  /** Where notifications go; by default from the configuration (SMTP or the outbox folder). */
+  mailer?: Mailer;
 }
 
 /**
@@ -46,6 +53,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', localRoutes());
   app.route('/', routeRoutes());
   app.route('/', shipRoutes());
+  app.route('/', officeRoutes());
+  app.route('/', formsRoutes(deps));
 
   app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

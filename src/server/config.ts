@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_API_BASE } from '../contract/wire';
+import { FormsEnv, formsConfig, type FormsConfig } from './forms/config';
 
 /**
  * Server configuration from environment variables, validated once at start-up.
@@ -22,6 +23,7 @@ const Env = z.object({
     .default('')
     .describe('Comma-separated origins (e.g. https://www.example.com) allowed to call the API from another origin'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  ...FormsEnv,
 });
 
 export type ServerConfig = {
@@ -31,6 +33,8 @@ export type ServerConfig = {
   allowedOrigins: string[];
   logLevel: 'silent' | 'error' | 'info';
   version: string;
+  /** Mail, uploads, captcha and rate limits of the forms (./forms/config.ts). */
+  forms: FormsConfig;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -47,5 +51,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
     version: process.env.npm_package_version ?? '0.1.0',
+    forms: formsConfig(e, env),
   };
 }

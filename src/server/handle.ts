@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { type CallDef, type CallAnswer, describeIssues } from '../contract/calls';
 import { CODE, fail, ok, type Code } from '../contract/wire';
+import { sayIfKey } from './forms/messages';
 
 /** An error a handler throws to answer a given code and message in the wrapper. */
 export class WireError extends Error {
@@ -12,6 +13,14 @@ export class WireError extends Error {
   ) {
     super(message);
   }
+}
+
+/** What a handler returns to answer its content with a message of its own instead of 'success'. */
+export class Answer<T> {
+  constructor(
+    readonly content: T,
+    readonly message: string,
+  ) {}
 }
 
 /** HTTP status that goes with a wire code. */
@@ -59,7 +68,7 @@ async function readBody(c: Context): Promise<unknown> {
 export function handle<C extends CallDef>(
   router: Hono,
   def: C,
-  handler: (input: HandlerInput<C>) => Promise<CallAnswer<C>> | CallAnswer<C>,
+  handler: (input: HandlerInput<C>) => Promise<CallAnswer<C> | Answer<CallAnswer<C>>> | CallAnswer<C> | Answer<CallAnswer<C>>,
 ): void {
   const method = def.method === 'GET' ? 'get' : 'post';
   router[method](def.path, async (c) => {
@@ -68,11 +77,16 @@ export function handle<C extends CallDef>(
       if (!query.success) return answerError(c, CODE.badRequest, describeIssues(query.error, 'query'));
       const params = def.params.safeParse(c.req.param());
       if (!params.success) return answerError(c, CODE.badRequest, describeIssues(params.error, 'path'));
+      const language = ((query.data as { language?: 0 | 1 }).language ?? 1) as 0 | 1;
       const rawBody = def.method === 'POST' ? await readBody(c) : undefined;
       const body = def.body.safeParse(rawBody);
-      if (!body.success) return answerError(c, CODE.badRequest, describeIssues(body.error, 'body'));
-      const language = ((query.data as { language?: 0 | 1 }).language ?? 1) as 0 | 1;
+      if (!body.success) {
+        // Rules shared with the islands answer dictionary keys: say them in the request's language.
+        const localised = new z.ZodError(body.error.issues.map((issue) => ({ ...issue, message: sayIfKey(issue.message, language) })));
+        return answerError(c, CODE.badRequest, describeIssues(localised, 'body'));
+      }
       const content = await handler({ query: query.data, params: params.data, body: body.data, language, c } as HandlerInput<C>);
+      if (content instanceof Answer) return c.json(ok(content.content, content.message));
       return c.json(ok(content));
     } catch (error) {
       if (error instanceof WireError) return answerError(c, error.code, error.message);

@@ -11,3 +11,11 @@ export const $cookieConsent = atom<'unknown' | 'accepted' | 'refused' | 'pending
 
 /** The page's interface language. */
 export const $locale = atom<Locale>('en');
+
+/**
+ * The leave-message overlay of the floating widget (and the consultation dialogs):
+ * `open` is set by whoever opens it; the contact form sets it false with the
+ * server's message in `notice` when the message was sent, which closes the overlay
+ * and shows the notice (src/islands/contact/overlay.ts).
+ */
+export const $messageOverlay = atom<{ open: boolean; notice: string | null }>({ open: false, notice: null });

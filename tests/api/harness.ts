@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createApp, type App } from '../../src/server/app';
+import { createApp, type App, type AppDeps } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db';
 import { seedIfEmpty } from '../../src/server/db/seed';
@@ -23,7 +23,7 @@ export interface Harness {
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, deps: Pick<AppDeps, 'now' | 'mailer'> = {}): Promise<Harness> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
@@ -45,7 +45,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   }
   const database = await openDatabase({ databaseUrl, dataDir: ':memory:' });
   await seedIfEmpty(database.db);
-  const app = createApp({ database, config });
+  const app = createApp({ database, config, ...deps });
   const base = `http://test.local${config.apiBase}`;
   return {
     app,

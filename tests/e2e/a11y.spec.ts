@@ -25,6 +25,13 @@ const pages = [
   '/home/Services/containers/1',
   '/home/Services/route/11',
   '/home/Services/route/12/AEX1',
+  '/home/Message/leaveMessage',
+  '/home/Recruiting/recruiting',
+  '/home/Recruiting/detail/recruitDetail/stowage-planner',
+  '/home/Recruiting/recruiting/resume',
+  '/home/Contact/global/asia',
+  '/home/Contact/global/countryList/countryList/asia/china',
+  '/home/Contact/global/countryList/more/america/united-states/long-beach/USLGB01',
 ];
 
 for (const locale of ['en', 'zh']) {

@@ -1,0 +1,39 @@
+import { CONTACT_ERRORS } from '../../lib/validation/contact';
+
+/** The dictionary strings the contact form needs (given to it as props; see src/i18n/pick.ts). */
+export const CONTACT_STRING_KEYS = [
+  'forms.email',
+  'forms.name',
+  'forms.company',
+  'forms.needCall',
+  'forms.needCallYes',
+  'forms.needCallNo',
+  'forms.phone',
+  'forms.phoneHint',
+  'forms.country',
+  'forms.province',
+  'forms.city',
+  'forms.choose',
+  'forms.loading',
+  'forms.loadFailed',
+  'forms.retry',
+  'forms.comment',
+  'forms.commentHint',
+  'forms.counter',
+  'forms.code',
+  'forms.codeHint',
+  'forms.captchaAlt',
+  'forms.captchaRefresh',
+  'forms.captchaLoading',
+  'forms.required',
+  'forms.optional',
+  'forms.submit',
+  'forms.sending',
+  'forms.subject',
+  'forms.summary',
+  'forms.failed',
+  'forms.contact.sent',
+  ...CONTACT_ERRORS,
+] as const;
+export type ContactStringKey = (typeof CONTACT_STRING_KEYS)[number];
+export type ContactStrings = Record<ContactStringKey, string>;

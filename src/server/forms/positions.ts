@@ -1,0 +1,24 @@
+import positionsJson from '../../../content/recruiting/positions.json';
+import { parseContent } from '../../lib/parse-content';
+import { Positions, publishedPositions, type Position } from '../../schemas/recruiting';
+
+/**
+ * The positions the API answers from: content/recruiting/positions.json, bundled
+ * into the server and validated with the build's schema on first use.
+ */
+let all: Position[] | undefined;
+
+export function loadPositions(): Position[] {
+  all ??= parseContent('content/recruiting/positions.json', Positions, positionsJson);
+  return all;
+}
+
+/** Published positions in list order (newest first). */
+export function listedPositions(): Position[] {
+  return publishedPositions(loadPositions());
+}
+
+/** A published position, or undefined (unknown and unpublished are the same to visitors). */
+export function findPublished(id: string): Position | undefined {
+  return loadPositions().find((p) => p.id === id && p.published);
+}

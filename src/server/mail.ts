@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FormsConfig } from './forms/config';
+
+/**
+ * Outgoing mail through nodemailer: SMTP when SMTP_URL is set; otherwise each
+ * message is written as an .eml file to the outbox folder (OUTBOX_DIR, by default
+ * DATA_DIR/outbox) with one log line, so nothing is lost on a machine without a
+ * mail server and staff can open the files in any mail program.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  attachments?: { filename: string; path: string; contentType?: string }[];
+}
+
+export interface Mailer {
+  kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<{ messageId: string; file?: string }>;
+}
+
+export function createMailer(config: FormsConfig, log: (line: string) => void = () => {}): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail({ from: config.mailFrom, ...message });
+        log(`[mail] sent by SMTP to ${message.to}: ${message.subject} (${info.messageId})`);
+        return { messageId: info.messageId };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      mkdirSync(config.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const file = join(config.outboxDir, name);
+      // Written under a temporary name first, so a reader never sees half a message.
+      writeFileSync(`${file}.part`, info.message as Buffer);
+      renameSync(`${file}.part`, file);
+      log(`[mail] outbox ${file}: to ${message.to}: ${message.subject}`);
+      return { messageId: info.messageId, file };
+    },
+  };
+}
