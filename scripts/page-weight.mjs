@@ -50,16 +50,23 @@ export function pageWeight(root, page) {
     jsGzip: jsText.length ? gz(Buffer.from(jsText)) : 0,
     jsFiles: [...js],
     framework: /react-dom|__reactFiber|\$\$typeof|react\.element/.test(jsText) ? 'react' : jsText.includes('swiper') ? 'swiper (carousel)' : 'none',
+    zod: /ZodError|\$ZodType/.test(jsText),
   };
 }
 
 /** The budgets of the foundation issue; more page kinds join as they are built. */
 export const BUDGETS = [
   { match: /^\/(en|zh)\/home$/, jsGzipMax: 40 * 1024, noReact: true, what: 'home: no React, JS under 40 KB gzip' },
-  { match: /^\/(en|zh)\/home\/(About|item)/, jsGzipMax: 5 * 1024, noFramework: true, what: 'content page: no framework, JS under 5 KB gzip' },
+  // Every corporate page carries the shell, whose floating widget opens the message form as an overlay:
+  // its loader (Vite's dynamic-import helper, the overlay's few lines) adds about 1.5 KB gzip to each page;
+  // React and the form load only when the overlay first opens. The budgets below include it.
+  { match: /^\/(en|zh)\/home\/(About(?!\/socialResponsibility\/carbonCalculator)|item)/, jsGzipMax: 6.5 * 1024, noFramework: true, what: 'content page: no framework, JS under 6.5 KB gzip' },
   { match: /^\/(en|zh)\/home\/Services\/route\//, jsGzipMax: 8 * 1024, noFramework: true, what: 'route page: no framework, JS under 8 KB gzip' },
-  { match: /^\/(en|zh)\/home\/(Services\/(?!route\/)|HelpCenter\/business\/)/, jsGzipMax: 6 * 1024, noFramework: true, what: 'vessel, container and service page: no framework, JS under 6 KB gzip' },
-  { match: /^\/(en|zh)\/home\/Contact\//, jsGzipMax: 8 * 1024, noFramework: true, what: 'global offices (map, search, Load More): no framework, JS under 8 KB gzip' },
+  { match: /^\/(en|zh)\/home\/(Services\/(?!route\/)|HelpCenter\/business\/)/, jsGzipMax: 7 * 1024, noFramework: true, what: 'vessel, container and service page: no framework, JS under 7 KB gzip' },
+  { match: /^\/(en|zh)\/home\/Contact\//, jsGzipMax: 9 * 1024, noFramework: true, what: 'global offices (map, search, Load More): no framework, JS under 9 KB gzip' },
+  { match: /^\/(en|zh)\/home\/About\/socialResponsibility\/carbonCalculator$/, jsGzipMax: 85 * 1024, noZod: true, what: 'carbon calculator (React island, rules without zod): JS under 85 KB gzip' },
+  { match: /^\/(en|zh)\/home\/(Message\/leaveMessage|Recruiting\/recruiting\/resume)$/, jsGzipMax: 85 * 1024, noZod: true, what: 'form page (React island: message or résumé form, rules without zod): JS under 85 KB gzip' },
+  { match: /^\/(en|zh)\/home\/Recruiting\/(recruiting$|detail\/)/, jsGzipMax: 7 * 1024, noFramework: true, what: 'job list and job page: no framework, JS under 7 KB gzip' },
 ];
 
 export function checkBudget(weight) {
@@ -68,6 +75,7 @@ export function checkBudget(weight) {
     if (!b.match.test(weight.page)) continue;
     if (b.noReact && weight.framework === 'react') problems.push(`${weight.page} ships React`);
     if (b.noFramework && weight.framework !== 'none') problems.push(`${weight.page} ships a framework (${weight.framework})`);
+    if (b.noZod && weight.zod) problems.push(`${weight.page} ships zod`);
     if (weight.jsGzip > b.jsGzipMax) problems.push(`${weight.page} ships ${weight.jsGzip} B of JS gzip, budget ${b.jsGzipMax} B (${b.what})`);
   }
   return problems;

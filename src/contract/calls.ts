@@ -31,6 +31,7 @@ import {
 } from './forms';
 import { CityOfficePage, CountryGroup, CurrentPage, OfficeAreaParam, OfficeDetail, PageSize } from './entities';
 import { OFFICE_PAGE_SIZE, PATH } from './wire';
+import { CarbonBody, CarbonResult, CarbonToken, CitySuggestion, CityQuery } from './carbon';
 
 /**
  * Every call of the API, with one zod schema for its request and one for its
@@ -249,6 +250,23 @@ export const calls = {
     body: ResumeBody,
     answer: z.null(),
     summary: 'Stores an application with its uploaded résumé and notifies staff (captcha required)',
+  }),
+  // ---- carbon calculator ----
+  carbonToken: defineCall({ method: 'GET', path: PATH.carbonToken, query: LanguageOnly, answer: CarbonToken, summary: 'A short-lived signed token for the calculator calls' }),
+  carbonCity: defineCall({
+    method: 'GET',
+    path: PATH.carbonCity,
+    query: CityQuery,
+    answer: z.array(CitySuggestion),
+    summary: 'Up to 10 cities whose name (English or Chinese, or an alias) starts with prefix, the best matches and larger cities first, named in the language asked',
+  }),
+  carbonDigital: defineCall({
+    method: 'POST',
+    path: PATH.carbonDigital,
+    query: LanguageOnly,
+    body: CarbonBody,
+    answer: z.array(CarbonResult),
+    summary: 'Distance and CO2e of 1 to 4 shipments over their lowest-emission routes (JSON array; each shipment with a token from getToken)',
   }),
 } as const;
 

@@ -107,4 +107,8 @@ export const PATH = {
   resumeTemplate: '/position/resumePath',
   upload: '/webUpload/upload',
   saveApplication: '/positionApplyFor/savePositionApplyFor',
+  // carbon calculator
+  carbonToken: '/carbonCalculate/getToken',
+  carbonCity: '/carbonCalculate/getCity',
+  carbonDigital: '/carbonCalculate/getDigital',
 } as const;

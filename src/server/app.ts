@@ -11,6 +11,7 @@ import { officeRoutes } from './routes/offices';
 import { routeRoutes } from './routes/routes';
 import { shipRoutes } from './routes/ships';
 import { formsRoutes } from './routes/forms';
+import { carbonRoutes } from './routes/carbon';
 import type { Mailer } from './mail';
 
 export interface AppDeps {
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', shipRoutes());
   app.route('/', officeRoutes());
   app.route('/', formsRoutes(deps));
+  app.route('/', carbonRoutes(deps));
 
   app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

@@ -74,7 +74,11 @@ export function handle<C extends CallDef>(
   router[method](def.path, async (c) => {
     try {
       const query = def.query.safeParse(c.req.query());
-      if (!query.success) return answerError(c, CODE.badRequest, describeIssues(query.error, 'query'));
+      if (!query.success) {
+        // Rules shared with the islands answer dictionary keys: say them in the request's language.
+        const said = new z.ZodError(query.error.issues.map((issue) => ({ ...issue, message: sayIfKey(issue.message, c.req.query('language') === '0' ? 0 : 1) })));
+        return answerError(c, CODE.badRequest, describeIssues(said, 'query'));
+      }
       const params = def.params.safeParse(c.req.param());
       if (!params.success) return answerError(c, CODE.badRequest, describeIssues(params.error, 'path'));
       const language = ((query.data as { language?: 0 | 1 }).language ?? 1) as 0 | 1;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FormsConfig } from './forms/config';
 
 /**
@@ -23,23 +23,29 @@ export interface Mailer {
   send(message: MailMessage): Promise<{ messageId: string; file?: string }>;
 }
 
+/** nodemailer is loaded on the first message, not at start-up (it costs ~50 ms to load). */
+function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options) as Transporter));
+}
+
 export function createMailer(config: FormsConfig, log: (line: string) => void = () => {}): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = lazyTransport(config.smtpUrl);
     return {
       kind: 'smtp',
       async send(message) {
-        const info = await transport.sendMail({ from: config.mailFrom, ...message });
+        const info = await (await transport()).sendMail({ from: config.mailFrom, ...message });
         log(`[mail] sent by SMTP to ${message.to}: ${message.subject} (${info.messageId})`);
         return { messageId: info.messageId };
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transport()).sendMail({ from: config.mailFrom, ...message });
       mkdirSync(config.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(config.outboxDir, name);

@@ -313,7 +313,7 @@ describe('mail', () => {
     try {
       // no injected mailer: the configured SMTP transport is used
       const app = createApp({ database: r.database, config: r.config, now: r.clock.now });
-      const fields = { ...validMessage({ userName: '陈明', content: 'Reefer space for 2 x 40RH bananas, Guayaquil to Shanghai, in March.' }), ...(await r.solved()) };
+      const fields: Record<string, string> = { ...validMessage({ userName: '陈明', content: 'Reefer space for 2 x 40RH bananas, Guayaquil to Shanghai, in March.' }), ...(await r.solved()) };
       const response = await app.request(`http://test.local${r.config.apiBase}${SAVE}?language=1`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

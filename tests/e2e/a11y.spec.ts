@@ -9,6 +9,7 @@ const pages = [
   '/home/About/history',
   '/home/About/socialResponsibility/qualityEnviroment',
   '/home/About/socialResponsibility/sustainabilityReport',
+  '/home/About/socialResponsibility/carbonCalculator',
   '/home/item',
   '/home/Services/Standardization',
   '/home/Services/transport',

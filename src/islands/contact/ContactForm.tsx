@@ -56,7 +56,7 @@ const EMPTY: Values = { email: '', userName: '', companyName: '', needCall: NEED
 const FIELDS = ['email', 'userName', 'companyName', 'needCall', 'tel', 'content', 'code'] as const satisfies readonly ContactField[];
 type VisibleField = (typeof FIELDS)[number];
 
-function useOptions(path: string | null, language: 0 | 1) {
+function useOptions(path: string | null, language: 0 | 1, query?: Record<string, string>) {
   const [state, setState] = useState<{ options: Option[]; loading: boolean; error: string | null }>({ options: [], loading: false, error: null });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -66,13 +66,13 @@ function useOptions(path: string | null, language: 0 | 1) {
     }
     const abort = new AbortController();
     setState({ options: [], loading: true, error: null });
-    apiFetch<Option[]>(path, { language, signal: abort.signal })
+    apiFetch<Option[]>(path, { language, query, signal: abort.signal })
       .then((options) => setState({ options, loading: false, error: null }))
       .catch((error: Error) => {
         if (error.name !== 'AbortError') setState({ options: [], loading: false, error: error.message });
       });
     return () => abort.abort();
-  }, [path, language, attempt]);
+  }, [path, language, attempt, query?.province]);
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
@@ -100,10 +100,7 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
 
   const countries = useOptions(PATH.countries, language);
   const provinces = useOptions(country ? PATH.provinces.replace(':countryCode', encodeURIComponent(country)) : null, language);
-  const cities = useOptions(
-    country && province ? `${PATH.cities.replace(':countryCode', encodeURIComponent(country))}?province=${encodeURIComponent(province)}` : null,
-    language,
-  );
+  const cities = useOptions(country && province ? PATH.cities.replace(':countryCode', encodeURIComponent(country)) : null, language, { province });
 
   /** What is sent as the comment: the subject (consultation dialogs) on its own line, then the visitor's text. */
   const composed = (text: string) => (subject ? `[${subject}]\n${text.trim()}` : text);

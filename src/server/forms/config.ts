@@ -72,7 +72,7 @@ export interface FormsConfig {
   limits: Record<RateBucket, { count: number; seconds: number }>;
 }
 
-type Parsed = { DATA_DIR: string } & { [K in keyof typeof FormsEnv]: z.output<(typeof FormsEnv)[K]> };
+type Parsed = { DATA_DIR: string } & z.output<z.ZodObject<typeof FormsEnv>>;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 

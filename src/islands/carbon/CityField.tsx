@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, apiFetch } from '../../contract/fetch';
+import { PATH } from '../../contract/wire';
+import { CITY_DEBOUNCE_MS, cityQueryReady } from '../../lib/validation/carbon';
+import { fill } from '../shared/text';
+import type { CarbonStrings } from './strings';
+
+export interface CityValue {
+  /** What the visitor sees in the box. */
+  text: string;
+  /** The chosen city's locationId; null until one is picked from the list (or after the text changes). */
+  id: string | null;
+}
+
+interface Suggestion {
+  address: string;
+  locationId: string;
+}
+
+/**
+ * A city box with suggestions (ARIA 1.2 combobox with a listbox popup): typing more
+ * than 2 characters (2 Chinese ones) asks GET /carbonCalculate/getCity 300 ms after
+ * the last keystroke, in the page's language, the list cleared first; arrow keys move
+ * through it, Enter picks, Escape closes. Typing after a pick clears the picked id
+ * (the spec's city-missing flag), so only a city from the list is ever sent.
+ */
+export default function CityField(props: {
+  id: string;
+  label: string;
+  value: CityValue;
+  error: string | null;
+  language: 0 | 1;
+  strings: CarbonStrings;
+  onChange(value: CityValue): void;
+  onBlur(): void;
+}) {
+  const { id, label, value, error, language, strings: s, onChange, onBlur } = props;
+  const [options, setOptions] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [status, setStatus] = useState<'idle' | 'loading' | 'empty' | 'failed'>('idle');
+  const [failure, setFailure] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const listId = `${id}-list`;
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      abort.current?.abort();
+    },
+    [],
+  );
+
+  function search(text: string) {
+    if (timer.current) clearTimeout(timer.current);
+    abort.current?.abort();
+    setOptions([]);
+    setActive(-1);
+    if (!cityQueryReady(text)) {
+      setOpen(false);
+      setStatus('idle');
+      return;
+    }
+    timer.current = setTimeout(() => {
+      const controller = new AbortController();
+      abort.current = controller;
+      setOpen(true);
+      setStatus('loading');
+      apiFetch<Suggestion[]>(PATH.carbonCity, { query: { prefix: text.trim() }, language, signal: controller.signal })
+        .then((list) => {
+          setOptions(list);
+          setStatus(list.length ? 'idle' : 'empty');
+        })
+        .catch((e: Error) => {
+          if (e.name === 'AbortError') return;
+          setFailure(fill(s['carbon.citySearchFailed'], { message: e instanceof ApiError ? e.message : e.message }));
+          setStatus('failed');
+        });
+    }, CITY_DEBOUNCE_MS);
+  }
+
+  function pick(option: Suggestion) {
+    onChange({ text: option.address, id: option.locationId });
+    setOpen(false);
+    setOptions([]);
+    setActive(-1);
+    setStatus('idle');
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!options.length) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + options.length) % options.length);
+    } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
+      event.preventDefault();
+      pick(options[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  }
+
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const showList = open && (options.length > 0 || status !== 'idle');
+  return (
+    <div className={`form-field carbon-city${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="carbon-combo">
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          placeholder={s['carbon.cityPlaceholder']}
+          value={value.text}
+          onChange={(event) => {
+            onChange({ text: event.target.value, id: null });
+            search(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            setOpen(false);
+            onBlur();
+          }}
+          onFocus={() => options.length && setOpen(true)}
+        />
+        <div className="carbon-suggestions" hidden={!showList}>
+          <ul id={listId} role="listbox" aria-label={fill(s['carbon.suggestions'], { text: value.text })}>
+            {options.map((option, i) => (
+              <li
+                key={option.locationId}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'is-active' : undefined}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(option)}
+              >
+                {option.address}
+              </li>
+            ))}
+          </ul>
+          <p className={`carbon-suggestions-status${status === 'failed' ? ' is-error' : ''}`} aria-live="polite">
+            {status === 'loading' && !options.length ? s['carbon.searching'] : status === 'empty' ? s['carbon.noCity'] : status === 'failed' ? failure : ''}
+          </p>
+        </div>
+      </div>
+      <p className="form-hint" id={`${id}-hint`}>
+        {s['carbon.cityHint']}
+      </p>
+      <p className="form-error" id={`${id}-error`} aria-live="polite" hidden={!error}>
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}
