@@ -60,9 +60,9 @@ export const BUDGETS = [
   // Every corporate page carries the shell, whose floating widget opens the message form as an overlay:
   // its loader (Vite's dynamic-import helper, the overlay's few lines) adds about 1.5 KB gzip to each page;
   // React and the form load only when the overlay first opens. The budgets below include it.
-  { match: /^\/(en|zh)\/home\/(About(?!\/socialResponsibility\/carbonCalculator)|item)/, jsGzipMax: 6.5 * 1024, noFramework: true, what: 'content page: no framework, JS under 6.5 KB gzip' },
+  { match: /^\/(en|zh)\/home\/(About(?!\/socialResponsibility\/carbonCalculator)|item)/, jsGzipMax: 7 * 1024, noFramework: true, what: 'content page: no framework, JS under 7 KB gzip' },
   { match: /^\/(en|zh)\/home\/Services\/route\//, jsGzipMax: 8 * 1024, noFramework: true, what: 'route page: no framework, JS under 8 KB gzip' },
-  { match: /^\/(en|zh)\/home\/(Services\/(?!route\/)|HelpCenter\/business\/)/, jsGzipMax: 7 * 1024, noFramework: true, what: 'vessel, container and service page: no framework, JS under 7 KB gzip' },
+  { match: /^\/(en|zh)\/home\/(Services\/(?!route\/)|HelpCenter\/business\/)/, jsGzipMax: 7.5 * 1024, noFramework: true, what: 'vessel, container and service page: no framework, JS under 7.5 KB gzip' },
   { match: /^\/(en|zh)\/home\/Contact\//, jsGzipMax: 9 * 1024, noFramework: true, what: 'global offices (map, search, Load More): no framework, JS under 9 KB gzip' },
   { match: /^\/(en|zh)\/home\/About\/socialResponsibility\/carbonCalculator$/, jsGzipMax: 85 * 1024, noZod: true, what: 'carbon calculator (React island, rules without zod): JS under 85 KB gzip' },
   { match: /^\/(en|zh)\/home\/(Message\/leaveMessage|Recruiting\/recruiting\/resume)$/, jsGzipMax: 85 * 1024, noZod: true, what: 'form page (React island: message or résumé form, rules without zod): JS under 85 KB gzip' },

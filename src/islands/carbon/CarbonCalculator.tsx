@@ -51,9 +51,9 @@ interface ShipmentForm {
   errors: Partial<Record<ShipmentField, CarbonError | string>>;
 }
 
-let nextKey = 1;
-const fresh = (): ShipmentForm => ({
-  key: nextKey++,
+/** A form with the defaults (TEU, Dry, TTW); keys count from 0 in each calculator, the same on the server and in the browser (element ids derive from them). */
+const fresh = (key: number): ShipmentForm => ({
+  key,
   origin: { text: '', id: null },
   destination: { text: '', id: null },
   amount: '',
@@ -79,7 +79,8 @@ const fieldId = (key: number, field: ShipmentField) =>
 
 export default function CarbonCalculator({ locale, strings: s, landUrl }: CarbonCalculatorProps) {
   const language = API_LANGUAGE[locale];
-  const [forms, setForms] = useState<ShipmentForm[]>(() => [fresh()]);
+  const [forms, setForms] = useState<ShipmentForm[]>(() => [fresh(0)]);
+  const nextKey = useRef(1);
   const [results, setResults] = useState<CarbonResult[] | null>(null);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -111,7 +112,7 @@ export default function CarbonCalculator({ locale, strings: s, landUrl }: Carbon
 
   function add() {
     if (forms.length >= MAX_SHIPMENTS) return;
-    const form = fresh();
+    const form = fresh(nextKey.current++);
     setForms((list) => [...list, form]);
     focusNext.current = fieldId(form.key, 'originLocationId');
   }
@@ -125,7 +126,7 @@ export default function CarbonCalculator({ locale, strings: s, landUrl }: Carbon
 
   function reset() {
     abort.current?.abort();
-    setForms([fresh()]);
+    setForms([fresh(nextKey.current++)]);
     setResults(null);
     setExpanded(new Set());
     setFailure(null);
@@ -219,8 +220,8 @@ export default function CarbonCalculator({ locale, strings: s, landUrl }: Carbon
                   error={say(f.errors.originLocationId)}
                   language={language}
                   strings={s}
-                  onChange={(origin) => update(f.key, (x) => ({ origin, errors: origin.id ? withoutKey(x.errors, 'originLocationId') : x.errors }))}
-                  onBlur={() => setError(f.key, 'originLocationId', checkCity(f.origin.id, 'origin'))}
+                  onChange={(origin) => update(f.key, (x) => ({ origin, errors: cityErrors(x.errors, 'originLocationId', x.origin, origin, 'carbon.err.origin') }))}
+                  onBlur={() => f.origin.text.trim() && setError(f.key, 'originLocationId', checkCity(f.origin.id, 'origin'))}
                 />
                 <CityField
                   id={id('destinationLocationId')}
@@ -229,8 +230,11 @@ export default function CarbonCalculator({ locale, strings: s, landUrl }: Carbon
                   error={say(f.errors.destinationLocationId)}
                   language={language}
                   strings={s}
-                  onChange={(destination) => update(f.key, (x) => ({ destination, errors: destination.id ? withoutKey(x.errors, 'destinationLocationId') : x.errors }))}
-                  onBlur={() => setError(f.key, 'destinationLocationId', checkCity(f.destination.id, 'destination') ?? (f.destination.id && f.destination.id === f.origin.id ? 'carbon.err.sameCity' : null))}
+                  onChange={(destination) => update(f.key, (x) => ({ destination, errors: cityErrors(x.errors, 'destinationLocationId', x.destination, destination, 'carbon.err.destination') }))}
+                  onBlur={() =>
+                    f.destination.text.trim() &&
+                    setError(f.key, 'destinationLocationId', checkCity(f.destination.id, 'destination') ?? (f.destination.id && f.destination.id === f.origin.id ? 'carbon.err.sameCity' : null))
+                  }
                 />
               </div>
               <div className="carbon-row carbon-row-4">
@@ -319,9 +323,15 @@ export default function CarbonCalculator({ locale, strings: s, landUrl }: Carbon
   );
 }
 
-function withoutKey<T extends object>(object: T, key: keyof T): T {
-  const copy = { ...object };
-  delete copy[key];
+/**
+ * The city-missing flag (spec state 7) of one field of one shipment: set when the
+ * field loses the city it had, cleared when a city is picked. A box never filled is
+ * flagged only by Calculate, or on leaving it with text that is not a picked city.
+ */
+function cityErrors(errors: ShipmentForm['errors'], field: 'originLocationId' | 'destinationLocationId', before: CityValue, after: CityValue, missing: CarbonError): ShipmentForm['errors'] {
+  const copy = { ...errors };
+  if (after.id) delete copy[field];
+  else if (before.id) copy[field] = missing;
   return copy;
 }
 

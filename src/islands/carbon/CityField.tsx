@@ -156,7 +156,7 @@ export default function CityField(props: {
           </p>
         </div>
       </div>
-      <p className="form-hint" id={`${id}-hint`}>
+      <p className="sr-only" id={`${id}-hint`}>
         {s['carbon.cityHint']}
       </p>
       <p className="form-error" id={`${id}-error`} aria-live="polite" hidden={!error}>

@@ -26,7 +26,8 @@ function ModeIcon({ mode }: { mode: Mode }) {
 /** One shipment's result card: the lowest route at a glance, the details toggle with every route, its legs and its map. */
 export default function ResultCard(props: { result: CarbonResult; locale: Locale; strings: CarbonStrings; landUrl: string; expanded: boolean; onToggle(): void }) {
   const { result: r, locale, strings: s, landUrl, expanded, onToggle } = props;
-  const number = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 1 });
+  const number = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const count = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 3 });
   const [asked, other] = r.details;
   const routes = asked.routes;
   const [shown, setShown] = useState<string | null>(null);
@@ -48,8 +49,8 @@ export default function ResultCard(props: { result: CarbonResult; locale: Locale
         <div>
           <dt>{s['carbon.cargo']}</dt>
           <dd>
-            {number.format(r.cargoVolumeValue)} {t(`carbon.unit.${r.cargoWeightUnit}`)} · {t(`carbon.nature.${r.cargoNature}`)}
-            <span className="carbon-muted"> ({fill(s['carbon.tonnes'], { tonnes: number.format(r.cargoTonnes) })})</span>
+            {count.format(r.cargoVolumeValue)} {t(`carbon.unit.${r.cargoWeightUnit}`)} · {t(`carbon.nature.${r.cargoNature}`)}
+            <span className="carbon-muted"> ({fill(s['carbon.tonnes'], { tonnes: count.format(r.cargoTonnes) })})</span>
           </dd>
         </div>
         {best ? (
@@ -140,18 +141,30 @@ export default function ResultCard(props: { result: CarbonResult; locale: Locale
                             <tbody>
                               {route.routeInfoList.map((leg, j) => (
                                 <tr key={j}>
-                                  <td>
-                                    {leg.fromCityName} → {leg.toCityName}
+                                  <td data-label={s['carbon.leg']}>
+                                    <span className="v">
+                                      {leg.fromCityName} → {leg.toCityName}
+                                    </span>
                                   </td>
-                                  <td className="carbon-mode">
-                                    <ModeIcon mode={leg.transportationMode} />
-                                    {t(`carbon.mode.${leg.transportationMode}`)}
+                                  <td className="carbon-mode" data-label={s['carbon.mode']}>
+                                    <span className="v">
+                                      <ModeIcon mode={leg.transportationMode} />
+                                      {t(`carbon.mode.${leg.transportationMode}`)}
+                                    </span>
                                   </td>
-                                  <td>{leg.serviceLoopCode ?? '–'}</td>
-                                  <td className="num">{number.format(leg.distance)}</td>
-                                  <td className="num">{number.format(leg.emissionVolume)}</td>
-                                  <td>
-                                    <a href={`#factor-${leg.factorId}`}>{leg.factorId}</a>
+                                  <td data-label={s['carbon.loop']}>
+                                    <span className="v">{leg.serviceLoopCode ?? '–'}</span>
+                                  </td>
+                                  <td className="num" data-label={`${s['carbon.distance']} (${s['carbon.km']})`}>
+                                    <span className="v">{number.format(leg.distance)}</span>
+                                  </td>
+                                  <td className="num" data-label={`${s['carbon.emission']} (${s['carbon.kg']})`}>
+                                    <span className="v">{number.format(leg.emissionVolume)}</span>
+                                  </td>
+                                  <td data-label={s['carbon.factor']}>
+                                    <span className="v">
+                                      <a href={`#factor-${leg.factorId}`}>{leg.factorId}</a>
+                                    </span>
                                   </td>
                                 </tr>
                               ))}
