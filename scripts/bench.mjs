@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { checkBudget, pageWeight } from './page-weight.mjs';
+import { benchCarbonApi } from './bench-api.mjs';
 
 const checkOnly = process.argv.includes('--check');
 const root = 'dist/client';
@@ -70,8 +71,12 @@ if (!checkOnly) {
   const median = byGzip[Math.floor(byGzip.length / 2)];
   console.log(`
 Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzip[0].map}), median ${kb(median.gzip)}, largest ${kb(byGzip.at(-1).gzip)} (${byGzip.at(-1).map}); raw total ${kb(maps.reduce((n, m) => n + m.bytes, 0))} KB`);
+  // the carbon calculator's calls, timed against the build just made
+  const carbonApi = await benchCarbonApi();
+  const landSvg = readFileSync(`${root}/maps/carbon/land.svg`);
+  console.log(`\nCarbon route-map land (/maps/carbon/land.svg, fetched once by the calculator): ${kb(landSvg.length)} KB (${kb(gzipSync(landSvg, { level: 9 }).length)} KB gzip)`);
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, rows, maps }, null, 2));
+  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, rows, maps, carbonApi }, null, 2));
   console.log('\nwritten to bench-results/pages.json');
 }
 if (problems.length) {

@@ -321,3 +321,25 @@ describe('shipment rules', () => {
     expect(validateShipment({ ...good, destinationLocationId: 'cn-shanghai' })).toEqual({ destinationLocationId: 'carbon.err.sameCity' });
   });
 });
+
+describe('CSV of the results', () => {
+  it('has one row per leg of every route, both factor types, recomputable, RFC 4180 quoting', async () => {
+    const { resultsCsv, CSV_COLUMNS } = await import('../../src/islands/carbon/csv');
+    const result = calc('cn-shanghai', 'nl-rotterdam') as unknown as import('../../src/contract/carbon').CarbonResult;
+    const empty = calc('tw-taipei', 'nl-rotterdam', {}, 1) as unknown as import('../../src/contract/carbon').CarbonResult;
+    const text = resultsCsv([result, { ...empty, index: 2, originCityDisplayName: 'Taipei, "TW"' }]);
+    expect(text.startsWith('\ufeff')).toBe(true);
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    const legs = result.details.reduce((n, d) => n + d.routes.reduce((m, r) => m + r.routeInfoList.length, 0), 0);
+    expect(lines.length).toBe(1 + legs + 2);
+    const first = lines[1].split(',');
+    const col = (name: (typeof CSV_COLUMNS)[number]) => first[CSV_COLUMNS.indexOf(name)];
+    expect(col('factor_type')).toBe('TTW');
+    expect(col('lowest')).toBe('yes');
+    // kg = tonnes × km × intensity, to the displayed decimal
+    expect(Number(col('leg_kg_co2e'))).toBeCloseTo(Number(col('cargo_tonnes')) * Number(col('leg_km')) * Number(col('intensity_kg_co2e_per_tkm')), 1);
+    expect(lines.at(-1)).toContain('"Taipei, ""TW"""');
+    expect(lines.at(-1)).toContain('No Data');
+  });
+});

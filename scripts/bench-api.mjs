@@ -1,0 +1,90 @@
+// API timings for `npm run bench`: serves the build (scripts/start.mjs) on a free loopback
+// port with a throw-away embedded database, then times real HTTP requests from this
+// process (fetch over loopback, process.hrtime), one at a time, after a warm-up:
+// GET /carbonCalculate/getCity with varied prefixes and POST /carbonCalculate/getDigital
+// with four shipments. Prints p50 / p99 / max in milliseconds.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function time(n, run) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t = process.hrtime.bigint();
+    await run(i);
+    out.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100 } = {}) {
+  const port = await freePort();
+  const dataDir = `var/bench-api-${process.pid}`;
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/homeapiak/health`)).ok) break;
+      } catch {}
+      if (i > 120) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const json = async (res) => {
+      const body = await res.json();
+      if (body.code !== '200') throw new Error(`${res.url}: ${body.code} ${body.message}`);
+      return body.data.content;
+    };
+    const prefixes = ['sha', 'rott', 'chon', 'duis', 'new', 'los', 'ham', 'sing', 'mum', 'sao', '上海', '鹿特丹', 'ber', 'lon', 'mel', 'dub'];
+    const city = (i) => fetch(`${base}/homeapiak/carbonCalculate/getCity?prefix=${encodeURIComponent(prefixes[i % prefixes.length])}&language=${i % 2}`).then(json);
+    const { access_token: token } = await fetch(`${base}/homeapiak/carbonCalculate/getToken`).then(json);
+    const pairs = [
+      ['cn-shanghai', 'nl-rotterdam'],
+      ['cn-chongqing', 'de-duisburg'],
+      ['jp-osaka', 'au-sydney'],
+      ['us-chicago', 'cn-shanghai'],
+      ['ie-dublin', 'fj-suva'],
+      ['de-munich', 'cn-wuhan'],
+      ['in-delhi', 'us-new-york'],
+      ['br-sao-paulo', 'kr-seoul'],
+    ];
+    const digital = (i) =>
+      fetch(`${base}/homeapiak/carbonCalculate/getDigital?language=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify(
+          [0, 1, 2, 3].map((k) => {
+            const [o, d] = pairs[(i + k) % pairs.length];
+            return { originLocationId: o, destinationLocationId: d, cargoWeightValue: String(1 + k), cargoWeightUnit: 'TEU', cargoNature: 'Dry', factorType: k % 2 ? 'WTW' : 'TTW', token };
+          }),
+        ),
+      }).then(json);
+    await time(20, city);
+    await time(10, digital);
+    const c = await time(cityRuns, city);
+    const d = await time(digitalRuns, digital);
+    const row = (name, list) => `| ${name} | ${list.length} | ${percentile(list, 50).toFixed(2)} | ${percentile(list, 99).toFixed(2)} | ${list.at(-1).toFixed(2)} |`;
+    console.log('\nCarbon calculator API (HTTP over loopback to the built server, one request at a time, after a warm-up):');
+    console.log('\n| call | requests | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|');
+    console.log(row('GET getCity (prefix search)', c));
+    console.log(row('POST getDigital, 4 shipments', d));
+    return { getCity: { p50: percentile(c, 50), p99: percentile(c, 99) }, getDigital4: { p50: percentile(d, 50), p99: percentile(d, 99) } };
+  } finally {
+    server.kill();
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchCarbonApi();
