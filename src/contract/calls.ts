@@ -32,6 +32,7 @@ import {
 import { CityOfficePage, CountryGroup, CurrentPage, OfficeAreaParam, OfficeDetail, PageSize } from './entities';
 import { OFFICE_PAGE_SIZE, PATH } from './wire';
 import { CarbonBody, CarbonResult, CarbonToken, CitySuggestion, CityQuery } from './carbon';
+import { NEWS_PATH, NewsDetail, NewsLabel, NewsLabelPageQuery, NewsLastNextQuery, NewsPage, NewsPageQuery, NewsSearchQuery, NewsSearchResult, NewsType, NewsTypeParam, NewsUuid, NewsListItem } from './news';
 
 /**
  * Every call of the API, with one zod schema for its request and one for its
@@ -268,6 +269,33 @@ export const calls = {
     answer: z.array(CarbonResult),
     summary: 'Distance and CO2e of 1 to 4 shipments over their lowest-emission routes (JSON array; each shipment with a token from getToken)',
   }),
+  // ---- news (answered from the database; the nightly job pulls them into content/news) ----
+  newsTypes: defineCall({ method: 'GET', path: NEWS_PATH.types, query: LanguageOnly, answer: z.array(NewsType), summary: 'The four news types, named in the language asked' }),
+  newsLabels: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.labels,
+    query: LanguageOnly,
+    params: z.object({ typeId: NewsTypeParam }),
+    answer: z.array(NewsLabel),
+    summary: 'Labels carried by the items of a news type (404 for an unknown type)',
+  }),
+  typeNews: defineCall({ method: 'GET', path: NEWS_PATH.typeNews, query: NewsPageQuery, params: z.object({ typeId: NewsTypeParam }), answer: NewsPage, summary: 'A page of a news type, newest first (page size 5 by default), and the total count' }),
+  typeNewsOceanAlliance: defineCall({ method: 'GET', path: NEWS_PATH.typeNewsOceanAlliance, query: NewsPageQuery, params: z.object({ typeId: NewsTypeParam }), answer: NewsPage, summary: 'A page of the items of a type labelled Ocean Alliance' }),
+  typeNewsQuality2019: defineCall({ method: 'GET', path: NEWS_PATH.typeNewsQuality2019, query: NewsPageQuery, params: z.object({ typeId: NewsTypeParam }), answer: NewsPage, summary: 'A page of the Service Enhancement list (items of a type labelled Service Enhancement)' }),
+  labelNews: defineCall({ method: 'GET', path: NEWS_PATH.labelNews, query: NewsLabelPageQuery, params: z.object({ typeId: NewsTypeParam }), answer: NewsPage, summary: 'A page of a news type filtered by label (newsLabelUuid; none = all)' }),
+  newsLastNext: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.lastNext,
+    query: NewsLastNextQuery,
+    params: z.object({ newsId: NewsUuid }),
+    answer: NewsDetail,
+    summary: 'An item with its previous (newer) and next (older) neighbours in its type list',
+  }),
+  serviceNews: defineCall({ method: 'GET', path: NEWS_PATH.serviceNews, query: LanguageOnly, params: z.object({ fixedId: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type labelled Service Enhancement (at most 5)' }),
+  focusNewss: defineCall({ method: 'GET', path: NEWS_PATH.focusNewss, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type with a picture, for the carousels (at most 5)' }),
+  specialNews: defineCall({ method: 'GET', path: NEWS_PATH.specialNews, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type, for the home blocks (at most 5)' }),
+  focusNews: defineCall({ method: 'GET', path: NEWS_PATH.focusNews, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Important items of a type, newest first (at most 5)' }),
+  newsSearch: defineCall({ method: 'GET', path: NEWS_PATH.titleAll, query: NewsSearchQuery, answer: NewsSearchResult, summary: 'News whose title, subtitle, teaser or text contains the keyword, a page of them with counts per tab' }),
 } as const;
 
 export type Calls = typeof calls;

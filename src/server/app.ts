@@ -12,6 +12,7 @@ import { routeRoutes } from './routes/routes';
 import { shipRoutes } from './routes/ships';
 import { formsRoutes } from './routes/forms';
 import { carbonRoutes } from './routes/carbon';
+import { newsRoutes } from './routes/news';
 import type { Mailer } from './mail';
 
 export interface AppDeps {
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', officeRoutes());
   app.route('/', formsRoutes(deps));
   app.route('/', carbonRoutes(deps));
+  app.route('/', newsRoutes(deps));
 
   app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. Migrations are generated from it with
@@ -104,4 +104,64 @@ export const positionApplications = pgTable(
     notifyError: text('notify_error'),
   },
   (t) => [index('position_applications_created_idx').on(t.createdAt)],
+);
+
+// ---- News (issue 4): the API is the source of truth; the nightly job pulls it into content/news ----
+
+/** The four news categories (ids of the spec, 50000000000000231 to 50000000000000234). */
+export const newsTypes = pgTable('news_types', {
+  id: text('id').primaryKey(),
+  sort: integer('sort').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameZh: text('name_zh').notNull(),
+});
+
+/** Labels an item can carry (Ocean Alliance, Trade Lanes, ...), named in both languages. */
+export const newsLabels = pgTable('news_labels', {
+  /** Stable id on the wire (newsLabelUuid), e.g. ocean-alliance. */
+  id: text('id').primaryKey(),
+  sort: integer('sort').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameZh: text('name_zh').notNull(),
+});
+
+/** One story in one language (0 Chinese, 1 English); the two languages of a story share its uuid. */
+export const newsItems = pgTable(
+  'news_items',
+  {
+    uuid: text('uuid').notNull(),
+    language: smallint('language').notNull(),
+    typeId: text('type_id')
+      .notNull()
+      .references(() => newsTypes.id),
+    title: text('title').notNull(),
+    subTitle: text('sub_title').notNull().default(''),
+    author: text('author').notNull().default(''),
+    statusDt: date('status_dt', { mode: 'string' }).notNull(),
+    picUrl: text('pic_url'),
+    important: boolean('important').notNull().default(false),
+    summary: text('summary').notNull().default(''),
+    /** HTML body (sanitized again by the nightly job before it reaches a page). */
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uuid, t.language] }), index('news_items_list_idx').on(t.language, t.typeId, t.statusDt)],
+);
+
+/** Labels of an item, in the order shown. */
+export const newsItemLabels = pgTable(
+  'news_item_labels',
+  {
+    uuid: text('uuid').notNull(),
+    language: smallint('language').notNull(),
+    labelId: text('label_id')
+      .notNull()
+      .references(() => newsLabels.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uuid, t.language, t.labelId] }),
+    foreignKey({ columns: [t.uuid, t.language], foreignColumns: [newsItems.uuid, newsItems.language] }).onDelete('cascade'),
+    index('news_item_labels_label_idx').on(t.labelId, t.language),
+  ],
 );

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { PICTURE_NAMES } from '../../contract/wire';
 import type { Db } from './index';
 import { appMeta, pictureClicks } from './schema';
+import { seedNews } from '../news/seed';
 
 /** Bump when the seed gains data; an empty database (or an older seed) gets the new rows. */
-export const SEED_VERSION = '1';
+export const SEED_VERSION = '2';
 
 /**
  * Seeds an empty database with its reference rows, once, inside one transaction:
@@ -18,6 +19,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       .insert(pictureClicks)
       .values(PICTURE_NAMES.map((pictureName) => ({ pictureName, count: 0 })))
       .onConflictDoNothing();
+    // Version 2: news types, labels and (into an empty news table) the committed news snapshot.
+    await seedNews(tx);
     await tx
       .insert(appMeta)
       .values({ key: 'seed_version', value: SEED_VERSION })
