@@ -34,6 +34,8 @@ const kinds = [
   ['résumé form (React island)', '/zh/home/Recruiting/recruiting/resume'],
   ['job list', '/en/home/Recruiting/recruiting'],
   ['job page', '/zh/home/Recruiting/detail/recruitDetail/stowage-planner'],
+  ['news list (filter, paging)', '/en/home/News/news/50000000000000233'],
+  ['news item', '/zh/home/News/detail/n2025-1118-a0c1/50000000000000234'],
   ['offices: continent map and search', '/en/home/Contact/global/asia'],
   ['offices: country list (Load More)', '/zh/home/Contact/global/countryList/countryList/asia/china'],
   ['offices: office detail', '/en/home/Contact/global/countryList/more/europe/netherlands/rotterdam/NLRTM01'],

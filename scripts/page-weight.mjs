@@ -66,6 +66,7 @@ export const BUDGETS = [
   { match: /^\/(en|zh)\/home\/Contact\//, jsGzipMax: 9 * 1024, noFramework: true, what: 'global offices (map, search, Load More): no framework, JS under 9 KB gzip' },
   { match: /^\/(en|zh)\/home\/About\/socialResponsibility\/carbonCalculator$/, jsGzipMax: 85 * 1024, noZod: true, what: 'carbon calculator (React island, rules without zod): JS under 85 KB gzip' },
   { match: /^\/(en|zh)\/home\/(Message\/leaveMessage|Recruiting\/recruiting\/resume)$/, jsGzipMax: 85 * 1024, noZod: true, what: 'form page (React island: message or résumé form, rules without zod): JS under 85 KB gzip' },
+  { match: /^\/(en|zh)\/home\/News\/(news|detail)\//, jsGzipMax: 7 * 1024, noFramework: true, what: 'news list and news item: no framework, JS under 7 KB gzip' },
   { match: /^\/(en|zh)\/home\/Recruiting\/(recruiting$|detail\/)/, jsGzipMax: 7 * 1024, noFramework: true, what: 'job list and job page: no framework, JS under 7 KB gzip' },
 ];
 

@@ -30,6 +30,8 @@ const pages = [
   '/home/Recruiting/recruiting',
   '/home/Recruiting/detail/recruitDetail/stowage-planner',
   '/home/Recruiting/recruiting/resume',
+  '/home/News/news/50000000000000233',
+  '/home/News/detail/n2025-1118-a0c1/50000000000000234',
   '/home/Contact/global/asia',
   '/home/Contact/global/countryList/countryList/asia/china',
   '/home/Contact/global/countryList/more/america/united-states/long-beach/USLGB01',

@@ -1,0 +1,46 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { NEWS_TYPE_IDS, type NewsTypeId } from '../../../../../contract/wire';
+import { LANGUAGE_TAG, LOCALES, type Locale } from '../../../../../i18n/locales';
+import { useTranslations } from '../../../../../i18n/t';
+import { getNews } from '../../../../../lib/content';
+import { newsDetailHref, newsListHref } from '../../../../../lib/news';
+
+/** RSS 2.0 feed of one news type in one language: /{lang}/home/News/rss/{typeId}.xml */
+export const getStaticPaths = (() =>
+  LOCALES.flatMap((lang) => NEWS_TYPE_IDS.map((typeId) => ({ params: { lang, typeId }, props: { locale: lang, typeId } })))) satisfies GetStaticPaths;
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const rfc822 = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00+08:00`).toUTCString();
+
+export const GET: APIRoute = async ({ props, site }) => {
+  const { locale, typeId } = props as { locale: Locale; typeId: NewsTypeId };
+  const t = useTranslations(locale);
+  const type = t(`news.type.${typeId}` as 'news.type.50000000000000231');
+  const abs = (path: string) => new URL(path, site ?? 'https://www.seabridgelines.com').href;
+  const items = await getNews(locale, typeId);
+  const self = abs(`/${locale}/home/News/rss/${typeId}.xml`);
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+<title>${esc(type)}</title>
+<link>${esc(abs(newsListHref(locale, typeId)))}</link>
+<description>${esc(t('news.rssDescription', { type }))}</description>
+<language>${LANGUAGE_TAG[locale]}</language>
+<atom:link href="${esc(self)}" rel="self" type="application/rss+xml"/>
+${items
+  .map((item) => {
+    const link = esc(abs(newsDetailHref(locale, item)));
+    return `<item>
+<title>${esc(item.title)}</title>
+<link>${link}</link>
+<guid isPermaLink="false">${esc(`${item.newsUuid}-${locale}`)}</guid>
+<pubDate>${rfc822(item.statusDt)}</pubDate>
+${item.summary ? `<description>${esc(item.summary)}</description>\n` : ''}${item.labels.map((l) => `<category>${esc(l)}</category>`).join('\n')}
+</item>`;
+  })
+  .join('\n')}
+</channel>
+</rss>
+`;
+  return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+};
