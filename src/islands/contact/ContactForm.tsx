@@ -363,7 +363,7 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
         error={errors.code}
         captcha={captcha}
         inputRef={ref('code')}
-        strings={{ label: s['forms.code'], hint: s['forms.codeHint'], alt: s['forms.captchaAlt'], refresh: s['forms.captchaRefresh'], loading: s['forms.captchaLoading'], required: s['forms.required'] }}
+        strings={s}
         onChange={(v) => change('code', v)}
         onBlur={() => blur('code')}
       />

@@ -277,7 +277,7 @@ export default function ResumeForm({ locale, strings: s, positions }: ResumeForm
           error={errors.code}
           captcha={captcha}
           inputRef={ref('code')}
-          strings={{ label: s['forms.code'], hint: s['forms.codeHint'], alt: s['forms.captchaAlt'], refresh: s['forms.captchaRefresh'], loading: s['forms.captchaLoading'], required: s['forms.required'] }}
+          strings={s}
           onChange={(v) => change('code', v)}
           onBlur={() => blur('code')}
         />

@@ -82,12 +82,15 @@ export function useCaptcha(language: 0 | 1, failedText: string): CaptchaState {
   return { ...state, reload };
 }
 
+export type CaptchaStringKey = 'forms.code' | 'forms.codeHint' | 'forms.captchaAlt' | 'forms.captchaRefresh' | 'forms.captchaLoading' | 'forms.required';
+
 export function CaptchaField(props: {
   id: string;
   value: string;
   error?: string | null;
   captcha: CaptchaState;
-  strings: { label: string; hint: string; alt: string; refresh: string; loading: string; required: string };
+  /** The form's dictionary: only the captcha's keys are read. */
+  strings: Record<CaptchaStringKey, string>;
   inputRef: Ref<HTMLInputElement>;
   onChange(value: string): void;
   onBlur(): void;
@@ -96,8 +99,8 @@ export function CaptchaField(props: {
   return (
     <div className={`form-field form-captcha${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>
-        {strings.label}
-        <span className="form-required"> ({strings.required})</span>
+        {strings['forms.code']}
+        <span className="form-required"> ({strings['forms.required']})</span>
       </label>
       <div className="captcha-row">
         <input
@@ -111,7 +114,7 @@ export function CaptchaField(props: {
           spellCheck={false}
           maxLength={4}
           required
-          placeholder={strings.required}
+          placeholder={strings['forms.required']}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, true, Boolean(error))}
@@ -119,17 +122,17 @@ export function CaptchaField(props: {
           onBlur={onBlur}
         />
         <span className="captcha-picture" aria-busy={captcha.loading}>
-          {captcha.image ? <img src={captcha.image} width={132} height={48} alt={strings.alt} /> : <span className="captcha-placeholder">{captcha.error ?? strings.loading}</span>}
+          {captcha.image ? <img src={captcha.image} width={132} height={48} alt={strings['forms.captchaAlt']} /> : <span className="captcha-placeholder">{captcha.error ?? strings['forms.captchaLoading']}</span>}
         </span>
         <button type="button" className="button secondary captcha-refresh" onClick={captcha.reload} disabled={captcha.loading}>
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5" />
           </svg>
-          {strings.refresh}
+          {strings['forms.captchaRefresh']}
         </button>
       </div>
       <p className="form-hint" id={`${id}-hint`}>
-        {strings.hint}
+        {strings['forms.codeHint']}
       </p>
       <FieldError id={id} error={error} />
     </div>
