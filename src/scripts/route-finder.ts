@@ -89,11 +89,18 @@ function initFinder(finder: HTMLElement): void {
 function initStickyMenu(): void {
   const menu = document.querySelector<HTMLElement>('.detail-nav');
   if (!menu) return;
+  // The slot keeps the menu's height while the menu is fixed, so the page does not jump.
+  const slot = menu.parentElement!;
+  const reserve = () => {
+    if (!menu.classList.contains('is-fixed')) slot.style.minHeight = `${menu.offsetHeight}px`;
+  };
   let queued = false;
   const update = () => {
     queued = false;
+    reserve();
     menu.classList.toggle('is-fixed', window.scrollY >= STICKY_FROM);
   };
+  window.addEventListener('resize', reserve, { passive: true });
   window.addEventListener(
     'scroll',
     () => {

@@ -103,8 +103,12 @@ test('the detail menu sticks from scroll position 1300', async ({ page }) => {
   await page.goto(`/en/home/Services/route/11/${service.code}`);
   const menu = page.locator('.detail-nav');
   await expect(menu).not.toHaveClass(/is-fixed/);
+  const portsTop = () => page.evaluate(() => document.getElementById('ports')!.getBoundingClientRect().top + window.scrollY);
+  const before = await portsTop();
   await page.evaluate(() => window.scrollTo({ top: 1400, behavior: 'instant' }));
   await expect(menu).toHaveClass(/is-fixed/);
+  // the page does not jump when the menu leaves the flow
+  expect(await portsTop()).toBe(before);
   await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
   await expect(menu).not.toHaveClass(/is-fixed/);
 });
