@@ -5,26 +5,16 @@
 import { mkdirSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BOXES, rng } from './lib/artwork.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUB = join(ROOT, 'public');
 const MAX_BYTES = 12000;
 
 const C = { navy: '#0b2545', blue: '#1363df', teal: '#13a89e', light: '#eef4fb', orange: '#f28c28', white: '#ffffff' };
-const BOXES = ['#1363df', '#13a89e', '#f28c28', '#0b2545', '#c4453a', '#e3b23c', '#5b6c8f', '#2f7fbf', '#8aa9d6'];
 const FONT = 'Arial,Helvetica,sans-serif';
 
 // ---------- helpers ----------
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const f = (v) => Math.round(v * 10) / 10;
 const pick = (R, arr) => arr[Math.floor(R() * arr.length)];
 

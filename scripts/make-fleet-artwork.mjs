@@ -8,24 +8,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BOXES, rng } from './lib/artwork.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUB = join(ROOT, 'public');
 const C = { navy: '#0b2545', navy2: '#13315c', blue: '#1363df', teal: '#13a89e', sky: '#eef4fb', sea: '#d5e5f5', line: '#b8c4d3', red: '#b23a48', white: '#ffffff' };
-const BOXES = ['#1363df', '#13a89e', '#f28c28', '#0b2545', '#c4453a', '#e3b23c', '#5b6c8f', '#2f7fbf', '#8aa9d6'];
 
 const f = (v) => Math.round(v * 10) / 10;
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const hash = (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 function out(rel, content) {
   const path = join(PUB, rel);
