@@ -165,3 +165,17 @@ export const newsItemLabels = pgTable(
     index('news_item_labels_label_idx').on(t.labelId, t.language),
   ],
 );
+
+// ---- Downloads (the help-centre issue) -------------------------------------------------------
+
+/**
+ * Download counters: one row per downloadable file, keyed by kind and id
+ * (`schedule:{scheduleUuid}`, `file:{fileStatisticsUuid}`, `ship:{shipUuid}`).
+ * Incremented atomically by the download calls; read by the popular-downloads lists.
+ */
+export const downloadCounts = pgTable('download_counts', {
+  fileKey: text('file_key').primaryKey(),
+  kind: text('kind').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  lastDownloadAt: timestamp('last_download_at', { withTimezone: true }),
+});
