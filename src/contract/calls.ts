@@ -34,49 +34,15 @@ import { OFFICE_PAGE_SIZE, PATH } from './wire';
 import { CarbonBody, CarbonResult, CarbonToken, CitySuggestion, CityQuery } from './carbon';
 import { NEWS_PATH, NewsDetail, NewsLabel, NewsLabelPageQuery, NewsLastNextQuery, NewsPage, NewsPageQuery, NewsSearchQuery, NewsSearchResult, NewsType, NewsTypeParam, NewsUuid, NewsListItem } from './news';
 
-/**
- * Every call of the API, with one zod schema for its request and one for its
- * answer's content. The server registers its routes from these definitions,
- * the typed client (./client.ts) calls them, and the tests check against them.
- */
-export interface CallDef<
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  A extends z.ZodType = z.ZodType,
-> {
-  method: 'GET' | 'POST';
-  /** Path relative to the API base; `:name` marks a path parameter. */
-  path: string;
-  query: Q;
-  params: P;
-  body: B;
-  answer: A;
-  summary: string;
-}
+import { defineCall, LanguageOnly, type CallDef } from './define';
+import { helpCalls } from './help';
+import { searchCalls } from './search';
+import { localCalls } from './local';
+import { sclCalls } from './scl';
+import { subscribeCalls } from './subscribe';
 
-const Empty = z.object({}).strict();
-const NoBody = z.undefined().optional();
+export type { CallDef } from './define';
 
-function defineCall<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, A extends z.ZodType>(def: {
-  method: 'GET' | 'POST';
-  path: string;
-  query?: Q;
-  params?: P;
-  body?: B;
-  answer: A;
-  summary: string;
-}): CallDef<Q, P, B, A> {
-  return {
-    ...def,
-    query: (def.query ?? Empty) as Q,
-    params: (def.params ?? Empty) as P,
-    body: (def.body ?? NoBody) as B,
-  };
-}
-
-/** Query of a call that only takes the language. */
-const LanguageOnly = z.object({ language: Language.optional() }).strict();
 
 export const calls = {
   health: defineCall({
@@ -296,6 +262,12 @@ export const calls = {
   specialNews: defineCall({ method: 'GET', path: NEWS_PATH.specialNews, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type, for the home blocks (at most 5)' }),
   focusNews: defineCall({ method: 'GET', path: NEWS_PATH.focusNews, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Important items of a type, newest first (at most 5)' }),
   newsSearch: defineCall({ method: 'GET', path: NEWS_PATH.titleAll, query: NewsSearchQuery, answer: NewsSearchResult, summary: 'News whose title, subtitle, teaser or text contains the keyword, a page of them with counts per tab' }),
+  // ---- one object per later feature area, each in its own file ----
+  ...helpCalls,
+  ...searchCalls,
+  ...localCalls,
+  ...sclCalls,
+  ...subscribeCalls,
 } as const;
 
 export type Calls = typeof calls;

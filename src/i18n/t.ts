@@ -1,6 +1,5 @@
 import i18next, { type i18n } from 'i18next';
-import en from './dict/en.json';
-import zh from './dict/zh.json';
+import { en, zh } from './dict';
 import { LOCALES, type Locale } from './locales';
 
 /**

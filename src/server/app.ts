@@ -13,6 +13,9 @@ import { shipRoutes } from './routes/ships';
 import { formsRoutes } from './routes/forms';
 import { carbonRoutes } from './routes/carbon';
 import { newsRoutes } from './routes/news';
+import { helpRoutes } from './routes/help';
+import { sclRoutes } from './routes/scl';
+import { subscribeRoutes } from './routes/subscribe';
 import type { Mailer } from './mail';
 
 export interface AppDeps {
@@ -52,13 +55,16 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes(deps));
   app.route('/', clickRoutes(deps));
-  app.route('/', localRoutes());
+  app.route('/', localRoutes(deps));
   app.route('/', routeRoutes());
   app.route('/', shipRoutes());
   app.route('/', officeRoutes());
   app.route('/', formsRoutes(deps));
   app.route('/', carbonRoutes(deps));
   app.route('/', newsRoutes(deps));
+  app.route('/', helpRoutes(deps));
+  app.route('/', sclRoutes(deps));
+  app.route('/', subscribeRoutes(deps));
 
   app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

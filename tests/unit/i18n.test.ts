@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../src/i18n/dict/en.json';
-import zh from '../../src/i18n/dict/zh.json';
+import { en, zh, parts } from '../../src/i18n/dict';
 import { localeFromBrowser, localeFromTag } from '../../src/i18n/locales';
 import { alternates, localePath, resolveHref, splitLocale, swapLocale } from '../../src/i18n/paths';
 import { useTranslations } from '../../src/i18n/t';
@@ -9,6 +8,16 @@ describe('dictionaries', () => {
   it('have the same keys in both languages, none empty', () => {
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
     for (const [key, value] of [...Object.entries(en), ...Object.entries(zh)]) expect(value.trim(), key).not.toBe('');
+  });
+
+  it('never define a key in two files', () => {
+    for (const files of [parts.en, parts.zh]) {
+      const seen = new Set<string>();
+      for (const file of files) for (const key of Object.keys(file)) {
+        expect(seen.has(key), `${key} is defined twice`).toBe(false);
+        seen.add(key);
+      }
+    }
   });
 
   it('use the same interpolation variables in both languages', () => {

@@ -1,5 +1,4 @@
-import en from '../../i18n/dict/en.json';
-import zh from '../../i18n/dict/zh.json';
+import { en, zh } from '../../i18n/dict';
 import type { MessageKey } from '../../i18n/t';
 
 /**
