@@ -1,7 +1,5 @@
-import { apiFetch } from '../contract/fetch';
-import { CHINA_REGION_ID, LOCATION_PARENT, PATH, type PictureName } from '../contract/wire';
-import type { Location } from '../contract/entities';
-import { API_LANGUAGE, isLocale } from '../i18n/locales';
+import type { PictureName } from '../contract/wire';
+import { isLocale } from '../i18n/locales';
 import { swapLocale } from '../i18n/paths';
 import { saveLocale } from '../i18n/preference';
 import { COOKIE, CONSENT_DAYS, clearAllCookies, cookiesAccepted, writeCookie } from '../lib/cookies';
@@ -37,17 +35,24 @@ function initHistoryBack(): void {
   }
 }
 
-/** Records a click with POST /webPicture/saveClick; never delays or blocks the navigation. */
-export function recordClick(name: PictureName): void {
-  apiFetch(PATH.saveClick, { method: 'POST', query: { pictureNameEN: name }, language: API_LANGUAGE[$locale.get()], keepalive: true }).catch(
-    (error: Error) => console.warn(`click not recorded: ${error.message}`),
-  );
-}
-
+/**
+ * Clicks on [data-track-click] are recorded with POST /webPicture/saveClick. The
+ * recorder (and the API client it uses) loads on the first pointer or keyboard
+ * approach to such a link, so pages pay nothing for it until then; a click never
+ * waits for it.
+ */
 function initClickTracking(): void {
+  let recorder: Promise<typeof import('./click-tracking')> | undefined;
+  const load = () => (recorder ??= import('./click-tracking'));
+  const tracked = (event: Event) => (event.target as Element | null)?.closest?.<HTMLElement>('[data-track-click]');
+  for (const type of ['pointerover', 'focusin'] as const) {
+    document.addEventListener(type, (event) => {
+      if (tracked(event)) void load();
+    });
+  }
   document.addEventListener('click', (event) => {
-    const link = (event.target as Element | null)?.closest<HTMLElement>('[data-track-click]');
-    if (link?.dataset.trackClick) recordClick(link.dataset.trackClick as PictureName);
+    const name = tracked(event)?.dataset.trackClick;
+    if (name) void load().then((m) => m.recordClick(name as PictureName, $locale.get()));
   });
 }
 
@@ -281,14 +286,9 @@ function initCookieNotice(): void {
 }
 
 function initSitePicker(): void {
-  const dialogEl = document.querySelector<HTMLDialogElement>('[data-site-picker]');
-  const chinaEl = document.querySelector<HTMLDialogElement>('[data-china-picker]');
-  if (!dialogEl || !chinaEl) return;
-  const dialog: HTMLDialogElement = dialogEl;
-  const china: HTMLDialogElement = chinaEl;
-  const labels = JSON.parse(dialog.dataset.labels ?? '{}') as Record<string, string>;
-  const body = dialog.querySelector<HTMLElement>('[data-picker-body]')!;
-  const locale = $locale.get();
+  const dialog = document.querySelector<HTMLDialogElement>('[data-site-picker]');
+  const china = document.querySelector<HTMLDialogElement>('[data-china-picker]');
+  if (!dialog || !china) return;
   let loaded = false;
 
   for (const closer of document.querySelectorAll<HTMLElement>('[data-close-dialog]')) {
@@ -302,105 +302,12 @@ function initSitePicker(): void {
   for (const opener of document.querySelectorAll<HTMLElement>('[data-open-site-picker]')) {
     opener.addEventListener('click', () => {
       dialog.showModal();
-      if (!loaded) void load();
-    });
-  }
-
-  const name = (l: Location) => (locale === 'zh' ? l.locationNameCn : l.locationNameEn);
-  const siteLink = (l: Location) => {
-    const li = document.createElement('li');
-    const a = document.createElement('a');
-    a.textContent = name(l);
-    a.href = l.locationUrl;
-    if (/^https?:/.test(l.locationUrl)) {
-      a.target = '_blank';
-      a.rel = 'noopener';
-    }
-    li.append(a);
-    return li;
-  };
-
-  async function load(): Promise<void> {
-    body.replaceChildren(status(labels.loading));
-    try {
-      const locations = await apiFetch<Location[]>(PATH.locationList, { language: API_LANGUAGE[locale] });
+      if (loaded) return;
       loaded = true;
-      render(locations);
-    } catch (error) {
-      const retry = document.createElement('button');
-      retry.type = 'button';
-      retry.className = 'button secondary';
-      retry.textContent = labels.retry;
-      retry.addEventListener('click', () => void load());
-      body.replaceChildren(status(`${labels.failed} (${(error as Error).message})`, 'alert'), retry);
-    }
-  }
-
-  function render(locations: Location[]): void {
-    const regions = locations.filter((l) => l.locationParentId === LOCATION_PARENT.region);
-    const chinaSites = locations.filter((l) => l.locationParentId === LOCATION_PARENT.china);
-    china.querySelector('[data-china-list]')!.replaceChildren(...chinaSites.map(siteLink));
-    const tablist = document.createElement('div');
-    tablist.setAttribute('role', 'tablist');
-    tablist.setAttribute('aria-label', labels.regions);
-    const panel = document.createElement('div');
-    panel.setAttribute('role', 'tabpanel');
-    panel.id = 'site-picker-panel';
-    const tabs = regions.map((region, index) => {
-      const tab = document.createElement('button');
-      tab.type = 'button';
-      tab.setAttribute('role', 'tab');
-      tab.id = `site-tab-${region.locationId}`;
-      tab.setAttribute('aria-controls', panel.id);
-      tab.textContent = name(region);
-      tab.addEventListener('click', () => {
-        select(index);
-        if (region.locationId === CHINA_REGION_ID) china.showModal(); // choosing China opens its own list
-      });
-      tab.addEventListener('keydown', (event) => {
-        const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-        if (event.key === 'Home' || event.key === 'End' || step) {
-          event.preventDefault();
-          const next = event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : (index + step + tabs.length) % tabs.length;
-          select(next);
-          tabs[next].focus();
-        }
-      });
-      return tab;
+      // the list and its API call load with the first opening
+      import('./site-picker')
+        .then((m) => m.fillSitePicker(dialog, china, $locale.get()))
+        .catch(() => (loaded = false)); // offline: the next opening tries again
     });
-    function select(index: number): void {
-      tabs.forEach((tab, i) => {
-        tab.setAttribute('aria-selected', String(i === index));
-        tab.tabIndex = i === index ? 0 : -1;
-      });
-      const region = regions[index];
-      panel.setAttribute('aria-labelledby', tabs[index].id);
-      if (region.locationId === CHINA_REGION_ID) {
-        const open = document.createElement('button');
-        open.type = 'button';
-        open.className = 'button';
-        open.textContent = labels.chinaOpen;
-        open.addEventListener('click', () => china.showModal());
-        panel.replaceChildren(open);
-        return;
-      }
-      const sites = locations.filter((l) => l.locationParentId === region.locationId);
-      const listEl = document.createElement('ul');
-      listEl.className = 'site-list';
-      listEl.append(...sites.map(siteLink));
-      panel.replaceChildren(sites.length ? listEl : status(labels.empty));
-    }
-    tablist.append(...tabs);
-    body.replaceChildren(tablist, panel);
-    if (tabs.length) select(0);
-    else panel.replaceChildren(status(labels.empty));
   }
-}
-
-function status(text: string, role: 'status' | 'alert' = 'status'): HTMLElement {
-  const p = document.createElement('p');
-  p.className = 'status';
-  p.setAttribute('role', role);
-  p.textContent = text;
-  return p;
 }

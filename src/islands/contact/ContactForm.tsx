@@ -17,7 +17,6 @@ import { $messageOverlay } from '../../stores/preferences';
 import { CaptchaField, Field, describedBy, useCaptcha, useDebounced } from '../shared/form-parts';
 import { fill, splitFieldMessage } from '../shared/text';
 import type { ContactStrings } from './strings';
-import '../shared/forms.css';
 
 /**
  * The leave-message form (spec 001: "Leave-message form", states "Contact form"):

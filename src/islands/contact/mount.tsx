@@ -2,6 +2,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { Locale } from '../../i18n/locales';
 import ContactForm, { type ContactFormProps } from './ContactForm';
 import type { ContactStrings } from './strings';
+// The form's stylesheet by URL, linked on first mount: a CSS import here would make
+// Vite ship its preload helper in every page's shell script (see docs/architecture.md).
+import formsCssUrl from '../shared/forms.css?url';
 
 /**
  * Mounts the contact form where it is needed only on demand (the floating widget's
@@ -26,8 +29,22 @@ function loadStrings(locale: Locale): Promise<ContactStrings> {
 
 const roots = new WeakMap<HTMLElement, Root>();
 
+let stylesheet: Promise<void> | undefined;
+
+/** Links the form's stylesheet once and waits for it, so the form never shows unstyled. */
+function loadStylesheet(): Promise<void> {
+  return (stylesheet ??= new Promise<void>((resolve) => {
+    if (document.querySelector(`link[rel="stylesheet"][href="${formsCssUrl}"]`)) return resolve();
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = formsCssUrl;
+    link.onload = link.onerror = () => resolve(); // unstyled is better than no form
+    document.head.append(link);
+  }));
+}
+
 export async function mountContactForm(element: HTMLElement, props: Omit<ContactFormProps, 'strings'>): Promise<void> {
-  const s = await loadStrings(props.locale);
+  const [s] = await Promise.all([loadStrings(props.locale), loadStylesheet()]);
   let root = roots.get(element);
   if (!root) {
     element.replaceChildren();
