@@ -14,6 +14,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Faults: the database going away, the server killed mid-burst. Runs after the build
+        // (the kill test starts the built server), by scripts/test.mjs.
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

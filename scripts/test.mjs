@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: type check, unit and API tests (vitest), build, end-to-end tests (Playwright
+// npm test: type check, unit and API tests (vitest), build, size budgets, fault tests, end-to-end tests (Playwright
 // in Debian's Chromium). Prints one closing line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -37,13 +37,19 @@ rmSync('test-results', { recursive: true, force: true });
 if (!run('type check', 'astro', ['check'])) failed++;
 
 let before = failed;
-const vitestOk = run('unit and API tests', 'vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+const vitestOk = run('unit and API tests', 'vitest', ['run', '--project', 'unit', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === before)) failed++;
 
 const built = run('build', 'astro', ['build']);
 if (!built) failed++;
 else if (run('size budgets', 'node', ['scripts/bench.mjs', '--check'])) passed++;
 else failed++;
+if (built) {
+  // faults: the database going away, the built server killed mid-burst (tests/faults)
+  before = failed;
+  const faultsOk = run('fault tests', 'vitest', ['run', '--project', 'faults', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-faults.json']);
+  if (!countVitest('test-results/vitest-faults.json') || (!faultsOk && failed === before)) failed++;
+}
 if (!built) {
   // nothing to serve
 } else if (!existsSync(chromium)) {

@@ -260,6 +260,23 @@ describe('rate limits', () => {
     }
   });
 
+  it('hold exactly under a concurrent burst from one address, and do not block another', async () => {
+    const r = await startForms({ RATE_LIMIT_CAPTCHA: '10/600' });
+    try {
+      const get = (ip: string) => r.get('/public/captcha/new', { ip });
+      const burst = await Promise.all([
+        ...Array.from({ length: 50 }, () => get('192.0.2.77')),
+        ...Array.from({ length: 5 }, () => get('192.0.2.78')),
+      ]);
+      const codes = (from: number, to: number) => burst.slice(from, to).map((a) => a.body.code);
+      expect(codes(0, 50).filter((c) => c === '200')).toHaveLength(10);
+      expect(codes(0, 50).filter((c) => c === '429')).toHaveLength(40);
+      expect(codes(50, 55)).toEqual(['200', '200', '200', '200', '200']);
+    } finally {
+      await r.close();
+    }
+  });
+
   it('count per forwarded client only behind a configured proxy', async () => {
     const r = await startForms({ RATE_LIMIT_CAPTCHA: '1/600', TRUST_PROXY_HOPS: '1' });
     try {
