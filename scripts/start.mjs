@@ -2,6 +2,8 @@
 // Serves the built site and the API on one port (Astro's Node standalone server).
 // Embedded defaults: PGlite in var/, listening on 127.0.0.1:4321.
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { securityHeaders } from './lib/security-headers.mjs';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 if (!existsSync(entry)) {
@@ -16,4 +18,20 @@ if (major < 22) {
 process.env.HOST ??= '127.0.0.1';
 process.env.PORT ??= '4321';
 console.log(`Serving on http://${process.env.HOST}:${process.env.PORT}/ (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ' + (process.env.DATA_DIR ?? 'var')})`);
-await import(entry.href);
+// Astro's standalone handler (static pages, then the API and other endpoints) behind
+// our own listener, which adds the security headers to every response.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = await import(entry.href);
+const server = createServer((req, res) => {
+  const pathname = (req.url ?? '/').split('?')[0];
+  for (const [name, value] of Object.entries(securityHeaders(pathname))) res.setHeader(name, value);
+  handler(req, res);
+});
+server.listen(Number(process.env.PORT), process.env.HOST);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  });
+}

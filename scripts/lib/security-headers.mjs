@@ -1,0 +1,27 @@
+// Security headers of every response of the site's server (scripts/start.mjs). The
+// pages' own Content-Security-Policy (scripts and styles, with the hashes of their
+// inline scripts) is the <meta> tag Astro writes; a meta policy cannot say who may
+// frame the page, so the header adds frame-ancestors. Pages under a customDefine
+// path are made to be embedded in other sites' frames: they alone may be framed.
+// The API answers carry their own, stricter headers (src/server/app.ts), which
+// replace these. A CDN in front of the static pages should send the same set.
+
+/** @param {string} pathname */
+export function embeddable(pathname) {
+  return /(^|\/)customDefine(\/|$)/i.test(pathname);
+}
+
+/** @param {string} pathname  @returns {Record<string, string>} */
+export function securityHeaders(pathname) {
+  const headers = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  if (!embeddable(pathname)) {
+    headers['content-security-policy'] = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
+    headers['x-frame-options'] = 'SAMEORIGIN';
+  }
+  return headers;
+}

@@ -1,0 +1,54 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, stopServer } from './support';
+
+/** Security headers on what the built server sends: pages, files, API answers, and the embeddable customDefine pages. */
+
+const built = existsSync('dist/server/entry.mjs');
+
+describe.runIf(built)('security headers', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    server = await startServer({ DATA_DIR: ':memory:' });
+  });
+  afterAll(() => stopServer(server?.process));
+
+  const get = (path: string) => fetch(`${server.base}${path}`, { redirect: 'manual' });
+
+  it('pages: no sniffing, a referrer policy, framed by this site only, and their own script policy', async () => {
+    for (const path of ['/en/home', '/zh/home/About/about/Profile', '/en/home/no-such-page']) {
+      const response = await get(path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self'");
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
+    }
+    // the pages' script and style policy is the meta tag Astro writes, with the hashes of their inline scripts
+    const html = await (await get('/en/home')).text();
+    expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-/i);
+  });
+
+  it('files: no sniffing, long-lived caching for the hashed assets', async () => {
+    const asset = readdirSync('dist/client/_astro').find((f) => f.endsWith('.js'))!;
+    const response = await get(`/_astro/${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('API answers: their own stricter policy, never framed, never cached', async () => {
+    const response = await get('/homeapiak/health');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('customDefine pages may be embedded in frames; the rest of their headers stay', async () => {
+    const response = await get('/shanghai/cn/customDefine/anything');
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(response.headers.get('content-security-policy') ?? '').not.toContain('frame-ancestors');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
