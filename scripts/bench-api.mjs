@@ -3,18 +3,7 @@
 // process (fetch over loopback, process.hrtime), one at a time, after a warm-up:
 // GET /carbonCalculate/getCity with varied prefixes and POST /carbonCalculate/getDigital
 // with four shipments. Prints p50 / p99 / max in milliseconds.
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+import { startSite } from './lib/serve-built.mjs';
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -29,18 +18,8 @@ async function time(n, run) {
 }
 
 export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100 } = {}) {
-  const port = await freePort();
-  const dataDir = `var/bench-api-${process.pid}`;
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const { base, stop } = await startSite();
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/homeapiak/health`)).ok) break;
-      } catch {}
-      if (i > 120) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
     const json = async (res) => {
       const body = await res.json();
       if (body.code !== '200') throw new Error(`${res.url}: ${body.code} ${body.message}`);
@@ -81,9 +60,7 @@ export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100 } = {})
     console.log(row('POST getDigital, 4 shipments', d));
     return { getCity: { p50: percentile(c, 50), p99: percentile(c, 99) }, getDigital4: { p50: percentile(d, 50), p99: percentile(d, 99) } };
   } finally {
-    server.kill();
-    await new Promise((r) => setTimeout(r, 300));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
