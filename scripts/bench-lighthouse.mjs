@@ -38,8 +38,12 @@ export async function benchLighthouse({ root = 'dist/client' } = {}) {
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
-        const { categories, audits } = result.lhr;
-        const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+        const { categories, audits, runtimeError } = result.lhr;
+        const score = (id) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
+        const metric = (id, digits = 0) => {
+          const v = audits[id]?.numericValue;
+          return v == null ? null : Number(v.toFixed(digits));
+        };
         rows.push({
           kind,
           lang,
@@ -48,9 +52,10 @@ export async function benchLighthouse({ root = 'dist/client' } = {}) {
           accessibility: score('accessibility'),
           bestPractices: score('best-practices'),
           seo: score('seo'),
-          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
-          cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
-          tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+          lcpMs: metric('largest-contentful-paint'),
+          cls: metric('cumulative-layout-shift', 3),
+          tbtMs: metric('total-blocking-time'),
+          ...(runtimeError ? { error: runtimeError.message } : {}),
         });
       }
     }
@@ -63,11 +68,15 @@ export async function benchLighthouse({ root = 'dist/client' } = {}) {
 
 export function printLighthouse(rows) {
   console.log('\nLighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), Debian Chromium:');
+  const show = (v) => (v == null ? 'n/a' : v);
   console.log('| page | lang | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    if (r.error) console.log(`| ${r.kind} | ${r.lang} | ${r.error} | | | | | | |`);
-    else console.log(`| ${r.kind} | ${r.lang} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} |`);
+    if (r.error && r.performance === undefined) console.log(`| ${r.kind} | ${r.lang} | ${r.error} | | | | | | |`);
+    else
+      console.log(
+        `| ${r.kind} | ${r.lang} | ${show(r.performance)} | ${show(r.accessibility)} | ${show(r.bestPractices)} | ${show(r.seo)} | ${show(r.lcpMs)} | ${show(r.cls)} | ${show(r.tbtMs)} |${r.error ? ` ${r.error}` : ''}`,
+      );
   }
 }
 

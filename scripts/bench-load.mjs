@@ -51,19 +51,54 @@ export async function benchLoad() {
   const api = `${site.base}/homeapiak`;
   try {
     const content = async (res) => (await res.json()).data.content;
-    rows.push({ call: 'GET callPort (a service loop\'s ports, content read)', ...figures(await run({ url: `${api}/routeService/callPort/AEX1?language=1` })) });
+    rows.push({ call: "GET callPort (a service loop's ports, content read)", ...figures(await run({ url: `${api}/routeService/callPort/AEX1?language=1` })) });
     const prefixes = ['sha', 'rott', 'duis', 'sing', 'los', '上海'];
     let p = 0;
     rows.push({
       call: 'GET carbon getCity (prefix search)',
-      ...figures(await run({ url: api, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/homeapiak/carbonCalculate/getCity?prefix=${encodeURIComponent(prefixes[p++ % prefixes.length])}&language=1` }) }] })),
+      ...figures(
+        await run({
+          url: api,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (req) => ({
+                ...req,
+                path: `/homeapiak/carbonCalculate/getCity?prefix=${encodeURIComponent(prefixes[p++ % prefixes.length])}&language=1`,
+              }),
+            },
+          ],
+        }),
+      ),
     });
     const { access_token: token } = await content(await fetch(`${api}/carbonCalculate/getToken`));
-    const pairs = [['cn-shanghai', 'nl-rotterdam'], ['cn-chongqing', 'de-duisburg'], ['jp-osaka', 'au-sydney'], ['us-chicago', 'cn-shanghai']];
-    const shipments = JSON.stringify(pairs.map(([o, d], k) => ({ originLocationId: o, destinationLocationId: d, cargoWeightValue: String(1 + k), cargoWeightUnit: 'TEU', cargoNature: 'Dry', factorType: k % 2 ? 'WTW' : 'TTW', token })));
+    const pairs = [
+      ['cn-shanghai', 'nl-rotterdam'],
+      ['cn-chongqing', 'de-duisburg'],
+      ['jp-osaka', 'au-sydney'],
+      ['us-chicago', 'cn-shanghai'],
+    ];
+    const shipments = JSON.stringify(
+      pairs.map(([o, d], k) => ({
+        originLocationId: o,
+        destinationLocationId: d,
+        cargoWeightValue: String(1 + k),
+        cargoWeightUnit: 'TEU',
+        cargoNature: 'Dry',
+        factorType: k % 2 ? 'WTW' : 'TTW',
+        token,
+      })),
+    );
     rows.push({
       call: 'POST carbon getDigital, 4 shipments',
-      ...figures(await run({ url: `${api}/carbonCalculate/getDigital?language=1`, method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body: shipments })),
+      ...figures(
+        await run({
+          url: `${api}/carbonCalculate/getDigital?language=1`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: site.base },
+          body: shipments,
+        }),
+      ),
     });
     rows.push({ call: 'GET captcha (new picture and sign)', ...figures(await run({ url: `${api}/public/captcha/new?language=1` })) });
     // each message needs a fresh one-time captcha sign: fetch them first, outside the measurement
@@ -121,5 +156,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await benchLoad();
   printLoad(rows);
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/load.json', JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, rows }, null, 2));
+  writeFileSync(
+    'bench-results/load.json',
+    JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, rows }, null, 2),
+  );
 }
