@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db';
+import { contactMessages } from '../../src/server/db/schema';
 import { freshPostgresDatabase, postgresReachable, startServer, stopServer } from './support';
 
 /**
@@ -112,7 +112,7 @@ describe.runIf(built)('killing the server mid-burst', () => {
     expect(await submit(second.base, 'after-restart')).toBe('200');
     await stopServer(second.process);
     const database = await openDatabase({ dataDir });
-    const rows = (await database.db.execute(sql`select content from contact_messages`)).rows as { content: string }[];
+    const rows = (await database.db.select({ content: contactMessages.content }).from(contactMessages)) as { content: string }[];
     await database.close();
     expectStoredOnce(rows, acknowledged, attempted);
   });
