@@ -57,6 +57,18 @@ export const collections = {
     loader: glob({ pattern: '*/*.md', base: './content/pages' }),
     schema: z.object({ title: z.string().min(1), description: z.string().min(1), updated: z.coerce.date() }).strict(),
   }),
+  /** Help-centre terms pages, one markdown file per language: content/help/pages/{en,zh}/{slug}.md */
+  helpPages: defineCollection({
+    loader: glob({ pattern: '*/*.md', base: './content/help/pages' }),
+    schema: z
+      .object({
+        title: z.string().min(1),
+        description: z.string().min(1),
+        updated: z.coerce.date(),
+        documents: z.array(z.object({ label: z.string().min(1), file: z.string().regex(/^\/[A-Za-z0-9_\-./]+\.pdf$/) }).strict()).default([]).describe('PDFs offered beside the text'),
+      })
+      .strict(),
+  }),
   /** Open positions of /home/Recruiting (published or not): content/recruiting/positions.json */
   positions: defineCollection({ loader: file('./content/recruiting/positions.json'), schema: Position }),
   /** News snapshot, written by the nightly job from the API: content/news/{en,zh}/{newsUuid}.json */

@@ -5,9 +5,11 @@ import { CODE } from '../../contract/wire';
 import { capacityClass, certificateFile } from '../../schemas/vessels';
 import { answerError, handle } from '../handle';
 import { loadVessels } from '../content';
+import type { AppDeps } from '../app';
+import { countDownload } from './help';
 
-/** /ship/*: the fleet by capacity class, and the certificate download. */
-export function shipRoutes() {
+/** /ship/*: the fleet by capacity class, and the certificate download (counted in download_counts as ship:{id} when a database is given). */
+export function shipRoutes(deps?: Pick<AppDeps, 'database'>) {
   const router = new Hono();
 
   handle(router, calls.ships, ({ query, language }) =>
@@ -32,12 +34,13 @@ export function shipRoutes() {
   // The certificates are static files (public/files/vessels/): the download checks the
   // vessel and sends the browser to the file, which the CDN serves.
   const ShipUuid = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-  router.get('/ship/download', (c) => {
+  router.get('/ship/download', async (c) => {
     const id = c.req.query('shipUuid');
     if (!id) return answerError(c, CODE.badRequest, 'shipUuid: required, the id of a vessel');
     if (!ShipUuid.safeParse(id).success) return answerError(c, CODE.badRequest, 'shipUuid: must be a vessel id such as seabridge-harmony');
     const vessel = loadVessels().find((v) => v.id === id);
     if (!vessel) return answerError(c, CODE.notFound, `no vessel ${id}`);
+    if (deps) await countDownload(deps.database.db, 'ship', vessel.id);
     return c.redirect(certificateFile(vessel), 302);
   });
   router.post('/ship/download', (c) => answerError(c, CODE.methodNotAllowed, '/ship/download takes GET'));
