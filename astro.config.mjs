@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { apiRoute } from './integrations/api-route.mjs';
 import { bilingualPages } from './integrations/bilingual-pages.mjs';
+import { pagefindIndex } from './src/integrations/pagefind.ts';
 
 const apiBase = process.env.PUBLIC_API_BASE || '/homeapiak';
 const site = process.env.SITE_URL || 'https://www.seabridgelines.com';
@@ -15,7 +16,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   markdown: { syntaxHighlight: false },
   build: { format: 'directory' },
-  integrations: [react(), apiRoute({ base: apiBase }), bilingualPages({ site })],
+  integrations: [react(), apiRoute({ base: apiBase }), bilingualPages({ site }), pagefindIndex()],
   security: {
     checkOrigin: true,
     csp: {
