@@ -72,6 +72,8 @@ export const NewsDetail = z.tuple([
     summary: z.string(),
     important: z.boolean(),
     content: z.string().describe('HTML body'),
+    tradeLabelCodes: z.array(z.string()).optional().describe('Addition: trade label codes the story is about (newsletter matching); absent on the existing backend'),
+    portCodes: z.array(z.string()).optional().describe('Addition: UN/LOCODEs of the ports the story is about (newsletter matching)'),
   }),
 ]);
 export type NewsDetail = z.infer<typeof NewsDetail>;

@@ -43,8 +43,10 @@ const PAGE = 100;
 
 /** The file text of one item: fixed key order, two-space indent, final newline. */
 export function newsFileText(item: NewsItem): string {
-  const { newsUuid, typeId, title, subTitle, author, statusDt, picUrl, labels, important, summary, body } = item;
-  return `${JSON.stringify({ newsUuid, typeId, title, subTitle, author, statusDt, ...(picUrl ? { picUrl } : {}), labels, important, summary, body }, null, 2)}\n`;
+  const { newsUuid, typeId, title, subTitle, author, statusDt, picUrl, labels, trades, ports, important, summary, body } = item;
+  // trades and ports only when the story has some, so untagged stories keep their files as they were
+  const tags = { ...(trades?.length ? { trades } : {}), ...(ports?.length ? { ports } : {}) };
+  return `${JSON.stringify({ newsUuid, typeId, title, subTitle, author, statusDt, ...(picUrl ? { picUrl } : {}), labels, ...tags, important, summary, body }, null, 2)}\n`;
 }
 
 export class PullError extends Error {}
@@ -87,6 +89,8 @@ async function fetchLanguage(options: PullOptions, language: 0 | 1): Promise<Map
         statusDt: detail.statusDt,
         ...(detail.picUrl ? { picUrl: detail.picUrl } : {}),
         labels: detail.newLabels.map((l) => l.labelName),
+        trades: detail.tradeLabelCodes ?? [],
+        ports: detail.portCodes ?? [],
         important: detail.important,
         summary: detail.summary,
         body: sanitizeHtml(detail.content),

@@ -17,6 +17,14 @@ export const NewsItem = z
     statusDt: z.iso.date().describe('Publication date, YYYY-MM-DD'),
     picUrl: z.union([PublicPath, z.url({ protocol: /^https?$/ })]).optional().describe('Cover picture'),
     labels: z.array(z.string().min(1)).default([]).describe('Label names, e.g. Ocean Alliance'),
+    trades: z
+      .array(z.string().regex(/^[A-Z]{2,3}$/, { error: 'must be a trade label code such as TP (see src/server/subscribe/catalogue.ts)' }))
+      .default([])
+      .describe('Trade label codes the story is about (newsletter subscribers of those trades get it)'),
+    ports: z
+      .array(z.string().regex(/^[A-Z]{2}[A-Z2-9]{3}$/, { error: 'must be a UN/LOCODE such as CNSHA (a port of content/routes/ports.json)' }))
+      .default([])
+      .describe('UN/LOCODEs of the ports the story is about (newsletter subscribers of those ports get it)'),
     important: z.boolean().default(false).describe('Shown in the notice ticker (at most 5)'),
     summary: z.string().default('').describe('Plain-text teaser'),
     body: z.string().min(1).describe('Sanitized HTML body'),

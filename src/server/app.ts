@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', clickRoutes(deps));
   app.route('/', localRoutes(deps));
   app.route('/', routeRoutes());
-  app.route('/', shipRoutes());
+  app.route('/', shipRoutes(deps));
   app.route('/', officeRoutes());
   app.route('/', formsRoutes(deps));
   app.route('/', carbonRoutes(deps));

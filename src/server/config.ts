@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_API_BASE } from '../contract/wire';
 import { FormsEnv, formsConfig, type FormsConfig } from './forms/config';
+import { SubscribeEnv, subscribeConfig, type SubscribeConfig } from './subscribe/config';
 
 /**
  * Server configuration from environment variables, validated once at start-up.
@@ -24,6 +25,7 @@ const Env = z.object({
     .describe('Comma-separated origins (e.g. https://www.example.com) allowed to call the API from another origin'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   ...FormsEnv,
+  ...SubscribeEnv,
 });
 
 export type ServerConfig = {
@@ -35,6 +37,8 @@ export type ServerConfig = {
   version: string;
   /** Mail, uploads, captcha and rate limits of the forms (./forms/config.ts). */
   forms: FormsConfig;
+  /** Newsletter subscriptions: codes, links in the mails, digest days (./subscribe/config.ts). */
+  subscribe: SubscribeConfig;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -52,5 +56,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     version: process.env.npm_package_version ?? '0.1.0',
     forms: formsConfig(e, env),
+    subscribe: subscribeConfig(e),
   };
 }

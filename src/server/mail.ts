@@ -16,6 +16,12 @@ export interface MailMessage {
   text: string;
   replyTo?: string;
   attachments?: { filename: string; path: string; contentType?: string }[];
+  /** An HTML alternative of the text (newsletter mails). */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** A Message-ID of the sender's choice (a digest resent after a crash keeps its id). */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../src/contract/calls';
 import { NEWS_PAGE_SIZE } from '../../src/contract/news';
 import { NEWS_TYPE, NEWS_TYPE_IDS } from '../../src/contract/wire';
+import { loadFaq, searchFaq } from '../../src/lib/faq';
 import { labelIdOf, OCEAN_ALLIANCE_LABEL, SERVICE_ENHANCEMENT_LABEL } from '../../src/lib/news-catalogue';
 import { readNewsSnapshot } from '../../src/server/news/snapshot';
 import { seedIfEmpty } from '../../src/server/db/seed';
@@ -192,6 +193,31 @@ describe('news: search (findTitleAll)', () => {
     for (const r of en.list) expect(r.LS).toBe(0);
     const zh = await h.client.call(calls.newsSearch, { query: { title: '海洋联盟', language: 0 } });
     expect(zh.count).toBeGreaterThan(0);
+  });
+
+  it('counts the FAQ entries matching the keyword, in the language asked (all = news + FAQ)', async () => {
+    const count = (r: { type: { typeName: string; typeCount: number }[] }, name: string) => r.type.find((t) => t.typeName === name)?.typeCount;
+    // 'bill of lading' is the subject of five entries of type 2 and named in others
+    const en = await h.client.call(calls.newsSearch, { query: { title: 'bill of lading', language: 1 } });
+    const enFaq = searchFaq(loadFaq('en'), 'bill of lading').flatMap((t) => t.entries);
+    expect(enFaq.map((e) => e.id)).toEqual(expect.arrayContaining(['bl-issue-time', 'seaway-bill-or-original', 'bl-correction', 'lost-original-bl', 'bl-terms']));
+    expect(count(en, 'faq')).toBe(enFaq.length);
+    expect(count(en, 'all')).toBe(en.count + enFaq.length);
+    expect(count(en, 'news')).toBe(en.count);
+    for (const r of en.list) expect(r.LS).toBe(0);
+    // Chinese: 提单 (bill of lading) in the Chinese FAQ; the English word finds no Chinese entry
+    const zh = await h.client.call(calls.newsSearch, { query: { title: '提单', language: 0 } });
+    const zhFaq = searchFaq(loadFaq('zh'), '提单').flatMap((t) => t.entries);
+    expect(zhFaq.length).toBeGreaterThanOrEqual(5);
+    expect(count(zh, 'faq')).toBe(zhFaq.length);
+    expect(count(zh, 'all')).toBe(zh.count + zhFaq.length);
+    expect(count(await h.client.call(calls.newsSearch, { query: { title: 'bill of lading', language: 0 } }), 'faq')).toBe(0);
+    // a word of a FAQ answer that no story has: FAQ count only
+    const vgm = await h.client.call(calls.newsSearch, { query: { title: 'VGM', language: 1 } });
+    expect(count(vgm, 'faq')).toBeGreaterThan(0);
+    expect(count(vgm, 'all')).toBe(vgm.count + count(vgm, 'faq')!);
+    const none = await h.client.call(calls.newsSearch, { query: { title: 'zzqx-no-such-word', language: 1 } });
+    expect(none.type.map((t) => t.typeCount)).toEqual([0, 0, 0]);
   });
 
   it('treats % and _ literally and refuses an empty keyword', async () => {

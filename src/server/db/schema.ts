@@ -1,4 +1,4 @@
-import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. Migrations are generated from it with
@@ -143,6 +143,10 @@ export const newsItems = pgTable(
     summary: text('summary').notNull().default(''),
     /** HTML body (sanitized again by the nightly job before it reaches a page). */
     body: text('body').notNull(),
+    /** Trade label codes the story is about (newsletter subscriptions match them; src/server/subscribe/catalogue.ts). */
+    tradeCodes: text('trade_codes').array().notNull().default([]),
+    /** UN/LOCODEs of the ports the story is about (newsletter subscriptions match them). */
+    portCodes: text('port_codes').array().notNull().default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.uuid, t.language] }), index('news_items_list_idx').on(t.language, t.typeId, t.statusDt)],
@@ -179,3 +183,90 @@ export const downloadCounts = pgTable('download_counts', {
   count: bigint('count', { mode: 'number' }).notNull().default(0),
   lastDownloadAt: timestamp('last_download_at', { withTimezone: true }),
 });
+
+// ---- Newsletter subscriptions (issue 9) -------------------------------------------------------
+
+/**
+ * Subscribers and their preferences (one row each: a subscriber has one preference).
+ * The wire's values are stored as meaning, not as spelt: status 'active' is "ACITVE"
+ * on the wire; labels and ports are arrays (semicolon-joined on the wire).
+ */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    /** userUuid on the wire. */
+    id: uuid('id').primaryKey(),
+    /** Lower-cased; one subscription per address. */
+    email: text('email').notNull(),
+    company: text('company').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** ISO 3166-1 alpha-2, the province code and the city name as the visitor chose them. */
+    country: text('country').notNull(),
+    province: text('province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    /** zh-CN or en-US: the language of the mails. */
+    language: text('language').notNull(),
+    /** 'active' (the only state so far: unsubscribing deletes the row). */
+    status: text('status').notNull().default('active'),
+    /** SUN..SAT, or DAILY with frequency 3 (the wire's codes). */
+    dayOfWeek: text('day_of_week').notNull(),
+    tradeLabels: text('trade_labels').array().notNull().default([]),
+    ports: text('ports').array().notNull().default([]),
+    /** 0 not subscribed, 1 weekly, 2 every other week, 3 daily (the wire's feqImportant, feqBusiness, feqPort). */
+    frequencyImportant: smallint('frequency_important').notNull().default(0),
+    frequencyBusiness: smallint('frequency_business').notNull().default(0),
+    frequencyPort: smallint('frequency_port').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    clientAddress: text('client_address'),
+  },
+  (t) => [uniqueIndex('subscribers_email_idx').on(t.email)],
+);
+
+/**
+ * E-mail verification codes, one row per code sent: only a hash is kept (HMAC under the
+ * server key, so a copy of the table does not give the codes away), with its expiry and
+ * the wrong tries so far. The newest row of an address is its code; the rows of the last
+ * 24 hours are the daily count and the newest one's time the resend wait. Pruned after two days.
+ */
+export const subscribeCodes = pgTable(
+  'subscribe_codes',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    tries: smallint('tries').notNull().default(0),
+    clientAddress: text('client_address'),
+  },
+  (t) => [index('subscribe_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+/**
+ * One row per subscriber and digest day (the period): claimed ('pending') before the mail
+ * goes, 'sent' once the mail server accepted it, 'empty' when nothing new matched, 'failed'
+ * when the server refused it. The primary key makes a second run of the day skip what is
+ * done; see src/server/subscribe/digest.ts for the crash rules.
+ */
+export const subscribeDigests = pgTable(
+  'subscribe_digests',
+  {
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    /** The digest's day (YYYY-MM-DD in DIGEST_TIME_ZONE). */
+    period: date('period', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    /** The stories the mail carries (news uuids). */
+    newsUuids: text('news_uuids').array().notNull().default([]),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    messageId: text('message_id'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.subscriberId, t.period] })],
+);

@@ -5,7 +5,7 @@ import { appMeta, pictureClicks } from './schema';
 import { seedNews } from '../news/seed';
 
 /** Bump when the seed gains data; an empty database (or an older seed) gets the new rows. */
-export const SEED_VERSION = '2';
+export const SEED_VERSION = '3';
 
 /**
  * Seeds an empty database with its reference rows, once, inside one transaction:
@@ -20,6 +20,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       .values(PICTURE_NAMES.map((pictureName) => ({ pictureName, count: 0 })))
       .onConflictDoNothing();
     // Version 2: news types, labels and (into an empty news table) the committed news snapshot.
+    // Version 3: stories of an already seeded table get the snapshot's trade and port tags (subscriptions).
     await seedNews(tx);
     await tx
       .insert(appMeta)

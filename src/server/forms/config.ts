@@ -52,11 +52,13 @@ export const FormsEnv = {
   RATE_LIMIT_MESSAGE: Limit('10/3600'),
   RATE_LIMIT_UPLOAD: Limit('20/3600'),
   RATE_LIMIT_APPLICATION: Limit('10/3600'),
+  /** Newsletter subscriptions: code requests, look-ups and changes per client address. */
+  RATE_LIMIT_SUBSCRIBE: Limit('60/3600'),
   /** Across all clients: notifications mailed per window (messages are stored either way). */
   RATE_LIMIT_MAIL: Limit('300/3600'),
 };
 
-export type RateBucket = 'captcha' | 'message' | 'upload' | 'application' | 'mail';
+export type RateBucket = 'captcha' | 'message' | 'upload' | 'application' | 'subscribe' | 'mail';
 
 export interface FormsConfig {
   smtpUrl?: string;
@@ -99,6 +101,7 @@ export function formsConfig(e: Parsed, env: Record<string, string | undefined>):
       message: e.RATE_LIMIT_MESSAGE,
       upload: e.RATE_LIMIT_UPLOAD,
       application: e.RATE_LIMIT_APPLICATION,
+      subscribe: e.RATE_LIMIT_SUBSCRIBE,
       mail: e.RATE_LIMIT_MAIL,
     },
   };

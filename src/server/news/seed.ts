@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { NEWS_TYPE_IDS } from '../../contract/wire';
 import { labelIdOf, NEWS_LABELS, NEWS_TYPE_NAMES } from '../../lib/news-catalogue';
 import type { Db } from '../db';
@@ -22,7 +22,11 @@ export async function seedNews(tx: Tx | Db, items: SnapshotItem[] = readNewsSnap
     .values(NEWS_LABELS.map((l, sort) => ({ id: l.id, sort, nameEn: l.en, nameZh: l.zh })))
     .onConflictDoNothing();
   const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(newsItems);
-  if (n > 0 || items.length === 0) return 0;
+  if (n > 0) {
+    await backfillTags(tx, items);
+    return 0;
+  }
+  if (items.length === 0) return 0;
   for (let i = 0; i < items.length; i += 500) {
     const chunk = items.slice(i, i + 500);
     await tx.insert(newsItems).values(
@@ -38,6 +42,8 @@ export async function seedNews(tx: Tx | Db, items: SnapshotItem[] = readNewsSnap
         important: item.important,
         summary: item.summary,
         body: item.body,
+        tradeCodes: item.trades,
+        portCodes: item.ports,
       })),
     );
     const labels = chunk.flatMap((item) =>
@@ -50,4 +56,25 @@ export async function seedNews(tx: Tx | Db, items: SnapshotItem[] = readNewsSnap
     if (labels.length) await tx.insert(newsItemLabels).values(labels).onConflictDoNothing();
   }
   return items.length;
+}
+
+/**
+ * Seed version 3 (newsletter subscriptions) gave stories trade and port tags. A database
+ * seeded before has the stories without them: give each untagged story the tags of the
+ * committed snapshot. A story that already has tags is left alone.
+ */
+async function backfillTags(tx: Tx | Db, items: SnapshotItem[]): Promise<void> {
+  for (const item of items) {
+    if (!item.trades.length && !item.ports.length) continue;
+    await tx
+      .update(newsItems)
+      .set({ tradeCodes: item.trades, portCodes: item.ports })
+      .where(
+        and(
+          eq(newsItems.uuid, item.newsUuid),
+          eq(newsItems.language, item.language),
+          sql`cardinality(${newsItems.tradeCodes}) = 0 and cardinality(${newsItems.portCodes}) = 0`,
+        ),
+      );
+  }
 }

@@ -4,6 +4,7 @@ import { calls } from '../../contract/calls';
 import { NEWS_BLOCK_MAX, NEWS_IMPORTANT_MAX, type NewsDetail, type NewsListItem } from '../../contract/news';
 import { CODE, NEWS_TYPE_IDS, type NewsTypeId } from '../../contract/wire';
 import { OCEAN_ALLIANCE_LABEL, SERVICE_ENHANCEMENT_LABEL } from '../../lib/news-catalogue';
+import { loadFaq, searchFaq } from '../../lib/faq';
 import type { AppDeps } from '../app';
 import { newsItemLabels, newsItems, newsLabels, newsTypes } from '../db/schema';
 import { handle, WireError } from '../handle';
@@ -123,7 +124,7 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
     const detail: NewsDetail = [
       { prevDate: prev?.statusDt ?? null, lastNewsUuid: prev?.uuid ?? null, lastTitle: prev?.title ?? null },
       { nextDate: next?.statusDt ?? null, nextNewsUuid: next?.uuid ?? null, nextTitle: next?.title ?? null },
-      { ...full, author: item.author, content: item.body },
+      { ...full, author: item.author, content: item.body, tradeLabelCodes: item.tradeCodes, portCodes: item.portCodes },
     ];
     return detail;
   });
@@ -141,12 +142,14 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
     )!;
     const found = await page(where, query.currentPage, query.size, language);
     const zh = language === 0;
+    // FAQ entries matching the keyword (the help centre's one rule, src/lib/faq-match.ts); the list stays news only
+    const faqCount = searchFaq(loadFaq(zh ? 'zh' : 'en'), query.title).reduce((n, type) => n + type.entries.length, 0);
     return {
       count: found.count,
       type: [
         { typeName: 'news' as const, typeTitle: zh ? '新闻' : 'News', typeCount: found.count },
-        { typeName: 'faq' as const, typeTitle: zh ? '常见问题' : 'FAQ', typeCount: 0 },
-        { typeName: 'all' as const, typeTitle: zh ? '全部' : 'All', typeCount: found.count },
+        { typeName: 'faq' as const, typeTitle: zh ? '常见问题' : 'FAQ', typeCount: faqCount },
+        { typeName: 'all' as const, typeTitle: zh ? '全部' : 'All', typeCount: found.count + faqCount },
       ],
       list: found.list.map((n) => ({
         newsId: n.newsUuid,

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// npm run send-digests [-- --at 2026-11-23T08:00:00+08:00]
+//
+// Sends the newsletter digests that are due today (DIGEST_TIME_ZONE, default Asia/Shanghai):
+// one mail per active subscriber whose frequency and weekday say so, with the stories
+// published since their last digest that match their subscription, in their language.
+// Run it once a day from a scheduler, after the day's news is in the database, e.g.
+//   30 8 * * *  cd /srv/carrier-site && npm run send-digests >> var/digests.log 2>&1
+// Each subscriber's day is recorded, so running it twice sends nothing twice, and a run
+// that died is completed by the next one (see src/server/subscribe/digest.ts).
+// Same settings as the server (DATABASE_URL or DATA_DIR, SMTP_URL or OUTBOX_DIR, MAIL_FROM,
+// SITE_URL for the links). With the embedded PGlite database stop the server first (one
+// process at a time may open its folder); with PostgreSQL it runs alongside the API.
+// --at runs the day of that moment instead of today (a missed day; tests).
+// Exit code 1 when a mail could not be sent (those are retried by the next run).
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const { values } = parseArgs({ options: { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+if (values.help) {
+  console.log('usage: npm run send-digests [-- --at ISO-DATE-TIME]');
+  process.exit(0);
+}
+const at = values.at ? new Date(values.at) : undefined;
+if (at && Number.isNaN(at.getTime())) {
+  console.error(`send-digests: --at must be a date and time such as 2026-11-23T08:00:00+08:00, not ${values.at}`);
+  process.exit(1);
+}
+
+// The server's modules are TypeScript: bundle the small entry below (dependencies stay in node_modules).
+mkdirSync('var/.cache', { recursive: true });
+const outfile = resolve(`var/.cache/send-digests-${process.pid}.mjs`);
+await build({
+  stdin: {
+    contents: `
+      export { loadConfig } from './src/server/config.ts';
+      export { openDatabase } from './src/server/db/index.ts';
+      export { createMailer } from './src/server/mail.ts';
+      export { sendDigests } from './src/server/subscribe/digest.ts';`,
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  packages: 'external',
+  outfile,
+  logLevel: 'warning',
+});
+const { loadConfig, openDatabase, createMailer, sendDigests } = await import(outfile);
+rmSync(outfile, { force: true });
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(`send-digests: ${error.message}`);
+  process.exit(1);
+}
+const log = (line) => {
+  if (config.logLevel === 'info') console.log(line);
+};
+const database = await openDatabase(config);
+let failed = false;
+try {
+  const r = await sendDigests({ db: database.db, config, mailer: createMailer(config.forms, log), at, log });
+  console.log(
+    `send-digests ${r.period} (${config.subscribe.digestTimeZone}): ${r.subscribers} subscribers, ${r.due} due: ${r.sent} sent, ${r.empty} with nothing new, ${r.skipped} already done, ${r.failed} failed`,
+  );
+  for (const e of r.errors) console.error(`  not sent: ${e}`);
+  failed = r.failed > 0;
+} catch (error) {
+  console.error(`send-digests: failed: ${error?.message ?? error}`);
+  failed = true;
+} finally {
+  await database.close();
+}
+process.exit(failed ? 1 : 0);

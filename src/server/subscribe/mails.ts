@@ -1,0 +1,152 @@
+import brand from '../../../content/brand.json';
+import type { NewsTypeId } from '../../contract/wire';
+import { formatLongDate } from '../../lib/format';
+import { newsDetailHref } from '../../lib/news';
+import { DAILY, FREQUENCY, type DayOfWeek } from '../../lib/validation/subscribe';
+import type { Locale } from '../../i18n/locales';
+import type { MessageKey } from '../../i18n/t';
+import type { MailMessage } from '../mail';
+import { say } from '../forms/messages';
+import type { SubscribeConfig } from './config';
+import { subscribePageUrl } from './links';
+
+/**
+ * The subscription's mails in the subscriber's language, as plain text with a simple
+ * HTML alternative: the verification code, and the digest with its one-click
+ * unsubscribe link (in the text, the HTML and the List-Unsubscribe headers, RFC 8058).
+ * Words come from the dictionaries (`subscribe.mail.*`), like every server sentence.
+ */
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const localeOf = (language: 0 | 1): Locale => (language === 0 ? 'zh' : 'en');
+const brandName = (language: 0 | 1) => (language === 0 ? brand.shortName.zh : brand.shortName.en);
+
+function page(language: 0 | 1, title: string, body: string, footer: string): string {
+  return `<!doctype html>
+<html lang="${language === 0 ? 'zh-CN' : 'en-US'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f2f5f9;font-family:Arial,'PingFang SC','Microsoft YaHei',sans-serif;color:#1d2733;line-height:1.5">
+<div style="max-width:640px;margin:0 auto;background:#ffffff">
+<div style="background:#0b2f5b;color:#ffffff;padding:18px 24px;font-size:18px;font-weight:bold">${escapeHtml(language === 0 ? brand.name.zh : brand.name.en)}</div>
+<div style="padding:24px">${body}</div>
+<div style="padding:16px 24px;border-top:1px solid #dde3ea;color:#5b6877;font-size:12px">${footer}</div>
+</div>
+</body>
+</html>
+`;
+}
+
+function footerText(language: 0 | 1): string {
+  return say('subscribe.mail.footer', language, { brand: language === 0 ? brand.name.zh : brand.name.en, hotline: brand.hotline.number, email: brand.email });
+}
+
+/** The code mail. */
+export function codeMail(options: { to: string; code: string; language: 0 | 1; minutes: number }): MailMessage {
+  const { to, code, language, minutes } = options;
+  const b = brandName(language);
+  const subject = say('subscribe.mail.codeSubject', language, { code, brand: b });
+  const lines = [say('subscribe.mail.codeIntro', language, { brand: b }), '', `    ${code}`, '', say('subscribe.mail.codeValid', language, { minutes }), say('subscribe.mail.codeIgnore', language)];
+  const html = page(
+    language,
+    subject,
+    `<p>${escapeHtml(lines[0])}</p>
+<p style="font-size:32px;font-weight:bold;letter-spacing:6px;color:#0b2f5b;margin:16px 0">${code}</p>
+<p>${escapeHtml(lines[4])}</p>
+<p style="color:#5b6877">${escapeHtml(lines[5])}</p>`,
+    escapeHtml(footerText(language)),
+  );
+  return { to, subject, text: `${lines.join('\n')}\n\n-- \n${footerText(language)}\n`, html };
+}
+
+export interface DigestItem {
+  uuid: string;
+  typeId: NewsTypeId;
+  title: string;
+  summary: string;
+  statusDt: string;
+  important: boolean;
+}
+
+export interface DigestMailInput {
+  to: string;
+  language: 0 | 1;
+  name: { first: string; last: string };
+  period: string;
+  frequency: number;
+  dayOfWeek: DayOfWeek;
+  items: DigestItem[];
+  unsubscribeUrl: string;
+  messageId: string;
+}
+
+/** The display name: "First Last" in English, 姓名 (last name first, no space between Chinese names) in Chinese. */
+export function displayName(language: 0 | 1, name: { first: string; last: string }): string {
+  if (language === 1) return `${name.first} ${name.last}`.trim();
+  const cjk = /[\u3400-\u9fff]/.test(name.first + name.last);
+  return (cjk ? `${name.last}${name.first}` : `${name.first} ${name.last}`).trim();
+}
+
+/** The digest: important notices first, then the news of the subscriber's trades and ports, newest first in each part. */
+export function digestMail(config: SubscribeConfig, input: DigestMailInput): MailMessage {
+  const { language } = input;
+  const locale = localeOf(language);
+  const b = brandName(language);
+  const date = formatLongDate(input.period, locale);
+  const subject = say('subscribe.mail.digestSubject', language, { brand: b, date });
+  const day = input.dayOfWeek === DAILY ? '' : say(`subscribe.day.${input.dayOfWeek}` as MessageKey, language);
+  const frequency = say(`subscribe.mail.frequency.${input.frequency === FREQUENCY.daily ? 3 : input.frequency === FREQUENCY.fortnightly ? 2 : 1}` as MessageKey, language, { day });
+  const manage = subscribePageUrl(config, locale);
+  const link = (item: DigestItem) => `${config.siteUrl}${newsDetailHref(locale, { newsUuid: item.uuid, typeId: item.typeId })}`;
+  const sections = [
+    { title: say('subscribe.mail.sectionImportant', language), items: input.items.filter((i) => i.important) },
+    { title: say('subscribe.mail.sectionBusiness', language), items: input.items.filter((i) => !i.important) },
+  ].filter((s) => s.items.length);
+
+  const greeting = say('subscribe.mail.greeting', language, { name: displayName(language, input.name) });
+  const intro = say('subscribe.mail.digestIntro', language);
+  const why = say('subscribe.mail.why', language, { frequency, email: input.to });
+  const text = [
+    subject,
+    '',
+    greeting,
+    intro,
+    ...sections.flatMap((s) => ['', s.title.toUpperCase(), '', ...s.items.flatMap((i) => [`* ${i.statusDt}  ${i.title}`, ...(i.summary ? [`  ${i.summary}`] : []), `  ${link(i)}`, ''])]),
+    '',
+    why,
+    `${say('subscribe.mail.manage', language)}: ${manage}`,
+    `${say('subscribe.mail.unsubscribe', language)}: ${input.unsubscribeUrl}`,
+    '',
+    '-- ',
+    footerText(language),
+    '',
+  ].join('\n');
+
+  const html = page(
+    language,
+    subject,
+    `<p>${escapeHtml(greeting)}<br>${escapeHtml(intro)}</p>
+${sections
+  .map(
+    (s) => `<h2 style="font-size:16px;color:#0b2f5b;border-bottom:2px solid #0a8f8f;padding-bottom:4px;margin:24px 0 8px">${escapeHtml(s.title)}</h2>
+${s.items
+  .map(
+    (i) => `<div style="margin:0 0 16px">
+<div style="color:#5b6877;font-size:13px">${escapeHtml(i.statusDt)}</div>
+<a href="${escapeHtml(link(i))}" style="font-size:15px;font-weight:bold;color:#0b5cab">${escapeHtml(i.title)}</a>
+${i.summary ? `<div>${escapeHtml(i.summary)}</div>` : ''}
+</div>`,
+  )
+  .join('\n')}`,
+  )
+  .join('\n')}`,
+    `${escapeHtml(why)}<br><a href="${escapeHtml(manage)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.manage', language))}</a> · <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.unsubscribe', language))}</a><br>${escapeHtml(footerText(language))}`,
+  );
+  return {
+    to: input.to,
+    subject,
+    text,
+    html,
+    messageId: input.messageId,
+    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
