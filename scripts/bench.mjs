@@ -2,6 +2,7 @@
 // npm run bench: builds the site, then prints for each page kind the bytes of HTML,
 // CSS and JS (raw and gzip) and the build time; writes bench-results/pages.json.
 // `--check` skips the build and only checks the size budgets (used by npm test).
+// `--news-scale` also runs scripts/bench-news-scale.mjs (pull-news + build for 10,000 stories per language).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -30,6 +31,10 @@ const kinds = [
   ['service page with dialog', '/en/home/Services/fruit'],
   ['service page', '/zh/home/Services/Standardization'],
   ['price table', '/en/home/HelpCenter/business/ClaimForContainerTotalLoss'],
+  ['FAQ (search, history)', '/zh/home/HelpCenter/questions/1'],
+  ['service schedules (search)', '/en/home/HelpCenter/business/ServiceSchedule'],
+  ['downloads (popular from the API)', '/zh/home/HelpCenter/business/Downloads'],
+  ['bill of lading terms', '/en/home/HelpCenter/termsAndConditions/BillConditions'],
   ['message form (React island)', '/en/home/Message/leaveMessage'],
   ['résumé form (React island)', '/zh/home/Recruiting/recruiting/resume'],
   ['job list', '/en/home/Recruiting/recruiting'],
@@ -39,8 +44,22 @@ const kinds = [
   ['offices: continent map and search', '/en/home/Contact/global/asia'],
   ['offices: country list (Load More)', '/zh/home/Contact/global/countryList/countryList/asia/china'],
   ['offices: office detail', '/en/home/Contact/global/countryList/more/europe/netherlands/rotterdam/NLRTM01'],
+  ['supply-chain page (area and region tabs)', '/en/home/SCL/trailerTransport'],
+  ['supply-chain page (zh)', '/zh/home/SCL/railTransport'],
+  ['site search (Pagefind runtime on demand)', '/en/home/list'],
+  ['subscription manager (React island)', '/en/home/News/newsSubscribe'],
+  ['subscription manager (zh)', '/zh/home/News/newsSubscribe'],
+  ['accessibility statement', '/en/home/accessibility'],
+  ['site search (zh)', '/zh/home/list'],
   ['bare-path redirect', '/home/About/history'],
   ['in-language redirect', '/en/home/About/memorabilia'],
+  ['local home (carousels)', '/shanghai/cn/home'],
+  ['local home (cosconit)', '/cosconit/en/home'],
+  ['local news list (paging)', '/shanghai/en/news/business/110022/2'],
+  ['local news item', '/hongkong/tc/news/company/120021/2/120104'],
+  ['local profile (gallery)', '/hongkong/en/about/profile/120011/6'],
+  ['local charges', '/germany/en/services/charges/140031/7'],
+  ['local search', '/singapore/en/search'],
 ];
 
 let buildSeconds = null;
@@ -80,6 +99,11 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   mkdirSync('bench-results', { recursive: true });
   writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, rows, maps, carbonApi }, null, 2));
   console.log('\nwritten to bench-results/pages.json');
+  // --news-scale: the nightly job (pull-news + build with the search index) for 10,000 generated stories per language (~15 min)
+  if (process.argv.includes('--news-scale')) {
+    const { benchNewsScale } = await import('./bench-news-scale.mjs');
+    await benchNewsScale();
+  }
 }
 if (problems.length) {
   console.log(`\nbudgets: ${problems.length} over\n- ${problems.join('\n- ')}`);
