@@ -5,7 +5,6 @@ import { saveLocale } from '../i18n/preference';
 import { COOKIE, CONSENT_DAYS, clearAllCookies, cookiesAccepted, writeCookie } from '../lib/cookies';
 import { inDateRanges } from '../lib/format';
 import { $cookieConsent, $locale } from '../stores/preferences';
-import { initMessageOverlay, openMessageOverlay } from '../islands/contact/overlay';
 
 /**
  * Behaviour of the corporate shell, as small progressive enhancements of
@@ -20,7 +19,6 @@ export function startShell(): void {
   initPopovers();
   initMainNav();
   initFloatWidget();
-  initMessageOverlay();
   initCookieNotice();
   initSitePicker();
   initHistoryBack();
@@ -228,7 +226,7 @@ function initFloatWidget(): void {
       return;
     }
     // With a region, the message form opens as an overlay (without JavaScript the form page opens).
-    if (openMessageOverlay(select.value, widget.querySelector<HTMLElement>('button[aria-controls="float-message"]'))) {
+    if (requestMessageOverlay(select.value, widget.querySelector<HTMLElement>('button[aria-controls="float-message"]'))) {
       event.preventDefault();
       for (const control of controls) control.close();
     }
@@ -250,6 +248,23 @@ function initFloatWidget(): void {
       document.getElementById('main')?.focus({ preventScroll: true });
     });
   }
+}
+
+/** The event the floating widget sends to open the message overlay (src/islands/contact/overlay.ts answers it). */
+export const MESSAGE_OVERLAY_EVENT = 'message-overlay:open';
+export interface MessageOverlayRequest {
+  region: string;
+  returnTo: HTMLElement | null;
+}
+
+/**
+ * Asks the page's message overlay to open; true when a page that has one opened it.
+ * An event rather than an import, so that pages without the overlay (the local sites)
+ * do not load its loader with the shell.
+ */
+function requestMessageOverlay(region: string, returnTo: HTMLElement | null): boolean {
+  const event = new CustomEvent<MessageOverlayRequest>(MESSAGE_OVERLAY_EVENT, { detail: { region, returnTo }, cancelable: true });
+  return !document.dispatchEvent(event);
 }
 
 /** Seconds after a refusal before the notice asks again. */

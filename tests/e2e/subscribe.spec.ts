@@ -298,3 +298,24 @@ test('the one-click link lands on the page with its result', async ({ page }) =>
   await page.goto('/en/home/News/newsSubscribe?result=invalidLink');
   await expect(page.locator('form.subscribe-verify .form-outcome.is-error')).toHaveText('This unsubscribe link is not valid. Please use the form below to manage your subscription.');
 });
+
+test('local sites have the subscription manager in their own language, linked from the footer', async ({ page }) => {
+  const t = text.zh;
+  const email = `e2e.local.${Date.now()}@example.com`;
+  await page.goto('/shanghai/cn/home');
+  await acceptCookies(page);
+  await page.locator('footer').getByRole('link', { name: '新闻订阅' }).click();
+  await expect(page).toHaveURL(/\/shanghai\/cn\/newsSubscribe$/);
+  await expect(page.getByRole('heading', { level: 1, name: '新闻订阅' })).toBeVisible();
+  const verify = page.locator('form.subscribe-verify');
+  await verify.getByLabel(field(t.email)).fill(email);
+  await verify.getByRole('button', { name: t.getCode }).click();
+  // the code mail is in the site's language (the API got the local code cn)
+  const code = await codeFor(email, t.mailSubject);
+  await verify.getByLabel(field(t.emailCode)).fill(code);
+  await verify.getByRole('button', { name: t.next }).click();
+  await expect(verify.locator('.form-outcome.is-ok')).toHaveText(t.newForm);
+
+  await page.goto('/singapore/en/newsSubscribe');
+  await expect(page.locator('form.subscribe-verify').getByLabel(field(text.en.email))).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { $messageOverlay } from '../../stores/preferences';
 import { mountContactOnDemand } from './lazy';
+import { MESSAGE_OVERLAY_EVENT, type MessageOverlayRequest } from '../../scripts/shell';
 
 /**
  * The floating widget's message overlay: a <dialog> (data-message-overlay) that
@@ -34,6 +35,11 @@ export function initMessageOverlay(): void {
       clearTimeout(noticeTimer);
       noticeTimer = setTimeout(() => (notice.textContent = ''), 10_000);
     }
+  });
+  // the floating widget asks for the overlay with an event (src/scripts/shell.ts)
+  document.addEventListener(MESSAGE_OVERLAY_EVENT, (event) => {
+    const { region, returnTo } = (event as CustomEvent<MessageOverlayRequest>).detail;
+    if (openMessageOverlay(region, returnTo)) event.preventDefault();
   });
   dialog.addEventListener('close', () => {
     if ($messageOverlay.get().open) $messageOverlay.set({ open: false, notice: null });
