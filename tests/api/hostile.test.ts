@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calls, type CallDef } from '../../src/contract/calls';
+import { FILE_LINK_PATHS } from '../../src/contract/file-links';
 import { startHarness, type Harness } from './harness';
 
 /**
@@ -151,6 +152,23 @@ describe('hostile input on every call', () => {
           if (wrapped.code !== '200') expect((wrapped.message as string).trim(), label).not.toBe('');
         }),
         { numRuns: 25, seed: 20261121 },
+      );
+    });
+  }
+});
+
+describe('hostile input on the counted download links', () => {
+  for (const path of FILE_LINK_PATHS) {
+    it(`GET ${path} redirects to a file of this site or refuses in the wrapper`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom('shipUuid', 'scheduleUuid', 'fileStatisticsUuid', 'fileType', 'language'), hostileString, { maxKeys: 4 }), async (query) => {
+          const url = `http://test.local${api.config.apiBase}${path}?${new URLSearchParams(query)}`;
+          const response = await api.app.request(url);
+          expect(response.status, url.slice(0, 160)).toBeLessThan(500);
+          if (response.status === 302) expect(response.headers.get('location') ?? '').toMatch(/^\/(?!\/)/);
+          else expect(((await response.json()) as { code: string }).code).toMatch(/^4\d\d$/);
+        }),
+        { numRuns: 60, seed: 20261121 },
       );
     });
   }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { calls } from '../../contract/calls';
-import { CODE } from '../../contract/wire';
+import { CODE, PATH } from '../../contract/wire';
 import { capacityClass, certificateFile } from '../../schemas/vessels';
 import { answerError, handle } from '../handle';
 import { loadVessels } from '../content';
@@ -34,7 +34,7 @@ export function shipRoutes(deps?: Pick<AppDeps, 'database'>) {
   // The certificates are static files (public/files/vessels/): the download checks the
   // vessel and sends the browser to the file, which the CDN serves.
   const ShipUuid = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-  router.get('/ship/download', async (c) => {
+  router.get(PATH.shipDownload, async (c) => {
     const id = c.req.query('shipUuid');
     if (!id) return answerError(c, CODE.badRequest, 'shipUuid: required, the id of a vessel');
     if (!ShipUuid.safeParse(id).success) return answerError(c, CODE.badRequest, 'shipUuid: must be a vessel id such as seabridge-harmony');
@@ -43,7 +43,7 @@ export function shipRoutes(deps?: Pick<AppDeps, 'database'>) {
     if (deps) await countDownload(deps.database.db, 'ship', vessel.id);
     return c.redirect(certificateFile(vessel), 302);
   });
-  router.post('/ship/download', (c) => answerError(c, CODE.methodNotAllowed, '/ship/download takes GET'));
+  router.post(PATH.shipDownload, (c) => answerError(c, CODE.methodNotAllowed, `${PATH.shipDownload} takes GET`));
 
   return router;
 }
