@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// npm run bench: builds the site, then prints for each page kind the bytes of HTML,
-// CSS and JS (raw and gzip) and the build time; writes bench-results/pages.json.
-// `--check` skips the build and only checks the size budgets (used by npm test).
+// npm run bench: builds the site, then prints the build time and pages per second, for each
+// page kind the bytes of HTML, CSS and JS (raw and gzip), the carbon calculator's call times,
+// the API under load beside a bare Hono hello (scripts/bench-load.mjs) and Lighthouse on key
+// pages in both languages (scripts/bench-lighthouse.mjs); writes bench-results/pages.json.
+// `--no-load` / `--no-lighthouse` skip those two. `--check` skips the build and only checks
+// the size budgets of every built page (used by npm test).
 // `--news-scale` also runs scripts/bench-news-scale.mjs (pull-news + build for 10,000 stories per language).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { builtPages, checkBudget, pageWeight } from './page-weight.mjs';
 import { benchCarbonApi } from './bench-api.mjs';
+import { benchLighthouse, printLighthouse } from './bench-lighthouse.mjs';
+import { benchLoad, printLoad } from './bench-load.mjs';
 
 const checkOnly = process.argv.includes('--check');
 const root = 'dist/client';
@@ -77,7 +82,7 @@ const allPages = builtPages(root);
 const problems = allPages.flatMap((page) => checkBudget(pageWeight(root, page)));
 
 if (!checkOnly) {
-  console.log(`\nBuild: ${buildSeconds.toFixed(1)} s`);
+  console.log(`\nBuild: ${buildSeconds.toFixed(1)} s for ${allPages.length} pages (${(allPages.length / buildSeconds).toFixed(1)} pages/s, search index included)`);
   console.log('\n| page kind | path | HTML KB (gz) | CSS KB (gz) | JS KB (gz) | JS framework |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
@@ -98,8 +103,14 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   const carbonApi = await benchCarbonApi();
   const landSvg = readFileSync(`${root}/maps/carbon/land.svg`);
   console.log(`\nCarbon route-map land (/maps/carbon/land.svg, fetched once by the calculator): ${kb(landSvg.length)} KB (${kb(gzipSync(landSvg, { level: 9 }).length)} KB gzip)`);
+  // the API under load beside a bare Hono hello, and Lighthouse on key pages (both serve the build just made)
+  const load = process.argv.includes('--no-load') ? null : await benchLoad();
+  if (load) printLoad(load);
+  const lighthouse = process.argv.includes('--no-lighthouse') ? null : await benchLighthouse();
+  if (lighthouse) printLighthouse(lighthouse);
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, rows, maps, carbonApi }, null, 2));
+  const pages = allPages.length;
+  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, pages, pagesPerSecond: pages / buildSeconds, rows, maps, carbonApi, load, lighthouse }, null, 2));
   console.log('\nwritten to bench-results/pages.json');
   // --news-scale: the nightly job (pull-news + build with the search index) for 10,000 generated stories per language (~15 min)
   if (process.argv.includes('--news-scale')) {

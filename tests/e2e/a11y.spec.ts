@@ -35,6 +35,16 @@ const pages = [
   '/home/Contact/global/asia',
   '/home/Contact/global/countryList/countryList/asia/china',
   '/home/Contact/global/countryList/more/america/united-states/long-beach/USLGB01',
+  '/home/accessibility',
+  '/home/list',
+  '/home/News/newsSubscribe',
+  '/home/HelpCenter/questions/1',
+  '/home/HelpCenter/business/ServiceSchedule',
+  '/home/HelpCenter/business/Downloads',
+  '/home/HelpCenter/business/EuInlandTariff',
+  '/home/HelpCenter/termsAndConditions/BillConditions',
+  '/home/SCL/railTransport',
+  '/error/notFound',
 ];
 
 for (const locale of ['en', 'zh']) {
@@ -47,6 +57,34 @@ for (const locale of ['en', 'zh']) {
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
     });
   }
+}
+
+// the regional local sites, each page kind in two languages (spec 002 language codes)
+const localPages = [
+  '/shanghai/cn/home',
+  '/shanghai/en/home',
+  '/hongkong/tc/home',
+  '/cosconit/en/home',
+  '/shanghai/en/news/business/110022/2',
+  '/shanghai/cn/news/business/110022/2',
+  '/hongkong/tc/about/profile/120011/6',
+  '/hongkong/en/about/profile/120011/6',
+  '/singapore/en/services/charges/130031/7',
+  '/germany/en/news/newsletter/140023/3',
+  '/germany/en/services/downloads/140033/5',
+  '/shanghai/cn/about/network/110012/1',
+  '/singapore/en/search',
+  '/shanghai/cn/newsSubscribe',
+  '/hongkong/tc/cookiePolicy',
+];
+for (const path of localPages) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await acceptCookies(page);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  });
 }
 
 test('axe is also clean with a menu and the cookie notice open', async ({ page }) => {

@@ -218,17 +218,17 @@ test('the help-centre menu is on every business page and works by keyboard', asy
   await expect(page).toHaveURL(/\/business\/ServiceSchedule$/);
 });
 
-test('help-centre pages ship no framework and axe finds no serious or critical violation', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  for (const path of ['/zh/home/HelpCenter/questions/1', '/en/home/HelpCenter/business/ServiceSchedule?trade=Asia-Europe&code=AEX1', '/zh/home/HelpCenter/business/Downloads', '/en/home/HelpCenter/business/EuInlandTariff', '/zh/home/HelpCenter/termsAndConditions/BillConditions']) {
+for (const path of ['/zh/home/HelpCenter/questions/1', '/en/home/HelpCenter/business/ServiceSchedule?trade=Asia-Europe&code=AEX1', '/zh/home/HelpCenter/business/Downloads', '/en/home/HelpCenter/business/EuInlandTariff', '/zh/home/HelpCenter/termsAndConditions/BillConditions']) {
+  test(`${path} ships no framework and axe finds no serious or critical violation`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(path);
     await acceptCookies(page);
     await page.waitForLoadState('networkidle');
     expect(await page.locator('astro-island').count(), path).toBe(0);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id}`)).toEqual([]);
-  }
-  expect(errors).toEqual([]);
-});
+    expect(errors).toEqual([]);
+  });
+}
