@@ -1,5 +1,6 @@
 import { faqMatches } from '../../lib/faq-match';
 import { searchHistory } from '../../lib/search-history';
+import { historyCombobox } from '../../scripts/history-combobox';
 
 /**
  * The FAQ page's search box: it runs only on a non-empty keyword, filters the
@@ -40,66 +41,13 @@ export function startFaqSearch(): void {
   };
 
   // ---- history suggestions (ARIA combobox with a listbox popup) ----
-  let options: string[] = [];
-  let active = -1;
-  const suggest = (words: string[]) => {
-    options = words;
-    active = -1;
-    listbox.replaceChildren(
-      ...words.map((word, i) => {
-        const option = document.createElement('li');
-        option.id = `faq-history-${i}`;
-        option.setAttribute('role', 'option');
-        option.setAttribute('aria-selected', 'false');
-        option.textContent = word;
-        return option;
-      }),
-    );
-    listbox.hidden = words.length === 0;
-    input.setAttribute('aria-expanded', String(words.length > 0));
-    input.removeAttribute('aria-activedescendant');
-  };
-  const close = () => suggest([]);
-  const highlight = (index: number) => {
-    active = index;
-    [...listbox.children].forEach((option, i) => option.setAttribute('aria-selected', String(i === index)));
-    const option = listbox.children[index] as HTMLElement | undefined;
-    if (option) {
-      input.setAttribute('aria-activedescendant', option.id);
-      option.scrollIntoView({ block: 'nearest' });
-    }
-  };
-  const choose = (word: string) => {
-    input.value = word;
-    close();
-    search(word, true);
-  };
-
-  input.addEventListener('input', () => {
-    say('');
-    suggest(saved.matching(input.value));
-  });
-  input.addEventListener('keydown', (event) => {
-    const open = !listbox.hidden;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (!open) suggest(saved.matching(input.value));
-      if (!options.length) return;
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      highlight(active === -1 && step === -1 ? options.length - 1 : (active + step + options.length) % options.length);
-    } else if (event.key === 'Enter' && open && active >= 0) {
-      event.preventDefault();
-      choose(options[active]);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close();
-    }
-  });
-  input.addEventListener('blur', close);
-  listbox.addEventListener('mousedown', (event) => event.preventDefault());
-  listbox.addEventListener('click', (event) => {
-    const option = (event.target as HTMLElement).closest('[role=option]');
-    if (option?.textContent) choose(option.textContent);
+  const { close } = historyCombobox({
+    input,
+    listbox,
+    history: saved,
+    idPrefix: 'faq-history',
+    onInput: () => say(''),
+    onChoose: (word) => search(word, true),
   });
 
   // ---- the search ----
