@@ -6,10 +6,9 @@
 // résumés from UPLOAD_DIR, else DATA_DIR/uploads), and prints what it wrote.
 // With the embedded PGlite database, stop the server first: one process at a time may
 // open its folder. With PostgreSQL it can run while the API serves.
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { importServerModules } from './lib/server-modules.mjs';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help || !values.out) {
@@ -21,27 +20,11 @@ if (values.since && !/^\d{4}-\d{2}-\d{2}$/.test(values.since)) {
   process.exit(1);
 }
 
-// The server's modules are TypeScript: bundle the small entry below (dependencies stay in node_modules).
-mkdirSync('var/.cache', { recursive: true });
-const outfile = resolve('var/.cache/export-submissions.mjs');
-await build({
-  stdin: {
-    contents: `
-      export { loadConfig } from './src/server/config.ts';
-      export { openDatabase } from './src/server/db/index.ts';
-      export { exportSubmissions } from './src/server/export.ts';`,
-    resolveDir: process.cwd(),
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  outfile,
-  logLevel: 'warning',
+const { loadConfig, openDatabase, exportSubmissions } = await importServerModules('export-submissions', {
+  'src/server/config.ts': 'loadConfig',
+  'src/server/db/index.ts': 'openDatabase',
+  'src/server/export.ts': 'exportSubmissions',
 });
-const { loadConfig, openDatabase, exportSubmissions } = await import(outfile);
 
 const config = loadConfig();
 const database = await openDatabase(config);

@@ -13,10 +13,8 @@
 // process at a time may open its folder); with PostgreSQL it runs alongside the API.
 // --at runs the day of that moment instead of today (a missed day; tests).
 // Exit code 1 when a mail could not be sent (those are retried by the next run).
-import { mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { importServerModules } from './lib/server-modules.mjs';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 
 const { values } = parseArgs({ options: { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {
@@ -29,29 +27,12 @@ if (at && Number.isNaN(at.getTime())) {
   process.exit(1);
 }
 
-// The server's modules are TypeScript: bundle the small entry below (dependencies stay in node_modules).
-mkdirSync('var/.cache', { recursive: true });
-const outfile = resolve(`var/.cache/send-digests-${process.pid}.mjs`);
-await build({
-  stdin: {
-    contents: `
-      export { loadConfig } from './src/server/config.ts';
-      export { openDatabase } from './src/server/db/index.ts';
-      export { createMailer } from './src/server/mail.ts';
-      export { sendDigests } from './src/server/subscribe/digest.ts';`,
-    resolveDir: process.cwd(),
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  outfile,
-  logLevel: 'warning',
+const { loadConfig, openDatabase, createMailer, sendDigests } = await importServerModules('send-digests', {
+  'src/server/config.ts': 'loadConfig',
+  'src/server/db/index.ts': 'openDatabase',
+  'src/server/mail.ts': 'createMailer',
+  'src/server/subscribe/digest.ts': 'sendDigests',
 });
-const { loadConfig, openDatabase, createMailer, sendDigests } = await import(outfile);
-rmSync(outfile, { force: true });
 
 let config;
 try {
