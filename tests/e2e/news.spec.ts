@@ -71,6 +71,11 @@ for (const locale of ['en', 'zh'] as const) {
     await expect(page).toHaveURL(`${base}/news/${SPECIAL}`);
   });
 
+  test(`news detail with ?id: the back link points at that list before any click (${locale})`, async ({ page }) => {
+    await page.goto(`${base}/detail/${special[0].newsUuid}/${SPECIAL}?id=${SPECIAL}`);
+    await expect(page.locator('[data-news-back]')).toHaveAttribute('href', `${base}/news/${SPECIAL}`);
+  });
+
   test(`news detail without ?id goes back in history (${locale})`, async ({ page }) => {
     await page.goto(`/${locale}/home`);
     await acceptCookies(page);
