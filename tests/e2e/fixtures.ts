@@ -1,4 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { parseMail, type ParsedMail } from '../api/mime';
 
 /**
  * Every page a test opens stays on this machine: requests to other hosts
@@ -20,4 +23,29 @@ export { expect };
 export async function acceptCookies(page: Page): Promise<void> {
   const notice = page.locator('[data-cookie-notice]');
   if (await notice.isVisible()) await notice.getByRole('button', { name: /Accept|接受/ }).click();
+}
+
+/** The label of a form field, with the "(Required)" or "(optional)" after it. */
+export const field = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\(.*\\))?$`);
+
+/** A mail in the outbox of the end-to-end server (DATA_DIR var/e2e-<pid>/outbox) that `matches`, waited for. */
+export async function outboxMail(matches: (mail: ParsedMail) => boolean, what: string): Promise<ParsedMail> {
+  let found: ParsedMail | null = null;
+  await expect
+    .poll(
+      () => {
+        for (const dir of readdirSync('var').filter((d) => d.startsWith('e2e-'))) {
+          const outbox = join('var', dir, 'outbox');
+          if (!existsSync(outbox)) continue;
+          for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+            const mail = parseMail(readFileSync(join(outbox, file)));
+            if (matches(mail)) found = mail;
+          }
+        }
+        return found !== null;
+      },
+      { message: `${what} in the outbox` },
+    )
+    .toBe(true);
+  return found!;
 }

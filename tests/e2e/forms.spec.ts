@@ -1,10 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
-import { parseMail, type ParsedMail } from '../api/mime';
-import { acceptCookies, expect, test } from './fixtures';
+import { acceptCookies, expect, field, outboxMail, test } from './fixtures';
 
 /**
  * The forms in the browser, in both languages: the leave-message page, the same form
@@ -75,30 +73,9 @@ const text = {
   },
 } as const;
 
-/** The outbox of the end-to-end server (DATA_DIR var/e2e-<pid>/outbox): the message whose text mentions `marker`. */
-async function mailWith(marker: string): Promise<ParsedMail> {
-  let found: ParsedMail | null = null;
-  await expect
-    .poll(
-      () => {
-        for (const dir of readdirSync('var').filter((d) => d.startsWith('e2e-'))) {
-          const outbox = join('var', dir, 'outbox');
-          if (!existsSync(outbox)) continue;
-          for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
-            const mail = parseMail(readFileSync(join(outbox, file)));
-            if (mail.text.includes(marker)) found = mail;
-          }
-        }
-        return found !== null;
-      },
-      { message: `a mail mentioning ${marker} in the outbox` },
-    )
-    .toBe(true);
-  return found!;
-}
+/** The mail of the end-to-end server's outbox whose text mentions `marker`. */
+const mailWith = (marker: string) => outboxMail((mail) => mail.text.includes(marker), `a mail mentioning ${marker}`);
 
-/** The label of a field with "(Required)" or "(optional)" after it. */
-const field = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\(.*\\))?$`);
 
 async function captchaReady(scope: ReturnType<Page['locator']>) {
   await expect(scope.locator('.captcha-picture img')).toBeVisible();

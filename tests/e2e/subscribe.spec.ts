@@ -1,9 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
-import { parseMail } from '../api/mime';
-import { acceptCookies, expect, test } from './fixtures';
+import { acceptCookies, expect, field, outboxMail, test } from './fixtures';
 
 /**
  * The newsletter subscription manager in the browser, in both languages: a new
@@ -107,29 +104,11 @@ const text = {
   },
 } as const;
 
-/** The label of a field with "(Required)" or "(optional)" after it. */
-const field = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\(.*\\))?$`);
 
-/** The code mailed to `email`, from the outbox of the end-to-end server (DATA_DIR var/e2e-<pid>/outbox). */
+/** The code mailed to `email`, from the outbox of the end-to-end server. */
 async function codeFor(email: string, subject: RegExp): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      () => {
-        for (const dir of readdirSync('var').filter((d) => d.startsWith('e2e-'))) {
-          const outbox = join('var', dir, 'outbox');
-          if (!existsSync(outbox)) continue;
-          for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
-            const mail = parseMail(readFileSync(join(outbox, file)));
-            if (mail.headers.to === email && subject.test(mail.headers.subject)) code = /^\s+(\d{6})\s*$/m.exec(mail.text)?.[1] ?? null;
-          }
-        }
-        return code;
-      },
-      { message: `a code mail to ${email} in the outbox` },
-    )
-    .not.toBeNull();
-  return code!;
+  const mail = await outboxMail((m) => m.headers.to === email && subject.test(m.headers.subject) && /^\s+\d{6}\s*$/m.test(m.text), `a code mail to ${email}`);
+  return /^\s+(\d{6})\s*$/m.exec(mail.text)![1];
 }
 
 for (const locale of ['en', 'zh'] as const) {
