@@ -286,6 +286,8 @@ test('local sites have the subscription manager in their own language, linked fr
   await page.locator('footer').getByRole('link', { name: '新闻订阅' }).click();
   await expect(page).toHaveURL(/\/shanghai\/cn\/newsSubscribe$/);
   await expect(page.getByRole('heading', { level: 1, name: '新闻订阅' })).toBeVisible();
+  // the form is a React island: wait until it is hydrated before using it (Astro drops the ssr attribute then)
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const verify = page.locator('form.subscribe-verify');
   await verify.getByLabel(field(t.email)).fill(email);
   await verify.getByRole('button', { name: t.getCode }).click();
