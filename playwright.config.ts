@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { UNLIMITED_RATE_ENV } from './src/server/forms/config';
 
 /**
  * End-to-end tests in Debian's Chromium (Playwright never downloads a browser
@@ -47,10 +48,7 @@ export default defineConfig({
       // Forms: a fixed captcha answer (test-only: the server refuses it with NODE_ENV=production or a public HOST)
       // and limits no test run reaches.
       CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
-      RATE_LIMIT_CAPTCHA: '100000/60',
-      RATE_LIMIT_MESSAGE: '100000/60',
-      RATE_LIMIT_UPLOAD: '100000/60',
-      RATE_LIMIT_APPLICATION: '100000/60',
+      ...UNLIMITED_RATE_ENV,
     },
   },
 });

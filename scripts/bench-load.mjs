@@ -11,10 +11,11 @@ import autocannon from 'autocannon';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { freePort, startSite } from './lib/serve-built.mjs';
+import { importServerModules } from './lib/server-modules.mjs';
 
 const DURATION = Number(process.env.BENCH_LOAD_SECONDS ?? 6);
 const CONNECTIONS = 10;
-const UNLIMITED = Object.fromEntries(['CAPTCHA', 'MESSAGE', 'UPLOAD', 'APPLICATION', 'MAIL'].map((b) => [`RATE_LIMIT_${b}`, '1000000/60']));
+const { UNLIMITED_RATE_ENV: UNLIMITED } = await importServerModules('bench-load', { 'src/server/forms/config.ts': 'UNLIMITED_RATE_ENV' });
 const CAPTCHA_ANSWER = 'E2E7';
 
 function run(opts) {

@@ -4,6 +4,9 @@ import { CarbonResult } from '../../src/contract/carbon';
 import en from '../../src/i18n/dict/en.json';
 import zh from '../../src/i18n/dict/zh.json';
 import { CARBON_TOKEN_TTL_SECONDS } from '../../src/server/routes/carbon';
+import { CarbonTokens } from '../../src/islands/carbon/token';
+import { apiFetch } from '../../src/contract/fetch';
+import { PATH } from '../../src/contract/wire';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -201,6 +204,79 @@ describe('POST /carbonCalculate/getDigital', () => {
       expect(expired.body.message).toBe(`shipment 1.token: ${en['carbon.err.token']}`);
     } finally {
       clock = before;
+    }
+  });
+});
+
+describe('the calculator page\'s token holder (src/islands/carbon/token.ts)', () => {
+  it('fetches one token, reuses it for the city search and the calculation, and fetches a fresh one when the server refuses it', async () => {
+    let tokenCalls = 0;
+    const target = {
+      ...h.target,
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes(PATH.carbonToken)) tokenCalls++;
+        return h.target.fetch!(input, init);
+      },
+    };
+    const tokens = new CarbonTokens(target, () => clock.getTime());
+    const city = (token: string) => apiFetch<{ locationId: string }[]>(PATH.carbonCity, { query: { prefix: 'rott', token }, language: 1 }, target);
+    expect((await tokens.with(1, city))[0].locationId).toBe('nl-rotterdam');
+    const first = await tokens.get(1);
+    const results = await tokens.with(1, (token) =>
+      apiFetch<{ details: unknown[] }[]>(PATH.carbonDigital, { method: 'POST', body: { json: [shipment(token)] }, language: 1 }, target),
+    );
+    expect(results).toHaveLength(1);
+    expect(tokenCalls).toBe(1);
+    // the server's clock moves past the token's life while the page still holds it: refused once, then a new token
+    const before = clock;
+    const serverOnly = new CarbonTokens(target, () => before.getTime());
+    await serverOnly.get(1);
+    clock = new Date(clock.getTime() + (CARBON_TOKEN_TTL_SECONDS + 1) * 1000);
+    try {
+      tokenCalls = 0;
+      expect((await serverOnly.with(1, city))[0].locationId).toBe('nl-rotterdam');
+      expect(tokenCalls).toBe(1);
+      expect(await serverOnly.get(1)).not.toBe(first);
+      // a token that is about to expire on the page's clock is fetched again before use
+      tokenCalls = 0;
+      let pageClock = clock.getTime();
+      const late = new CarbonTokens(target, () => pageClock);
+      await late.get(1);
+      pageClock += (CARBON_TOKEN_TTL_SECONDS - 120) * 1000;
+      await late.get(1);
+      expect(tokenCalls).toBe(1);
+      pageClock += 90 * 1000;
+      await late.get(1);
+      expect(tokenCalls).toBe(2);
+    } finally {
+      clock = before;
+    }
+  });
+});
+
+describe('rate limits of the calculator calls', () => {
+  it('answers 429 in the wrapper past RATE_LIMIT_CARBON (token and calculation) and RATE_LIMIT_CARBON_CITY (suggestions), in the language asked', async () => {
+    // at the start of a window, so the wait said is the whole window
+    const limited = await startHarness({ RATE_LIMIT_CARBON: '3/600', RATE_LIMIT_CARBON_CITY: '2/600' }, { now: () => new Date('2026-11-21T08:00:00Z') });
+    try {
+      const t = (await limited.client.call(calls.carbonToken)).access_token;
+      const calc = () =>
+        limited.request('/carbonCalculate/getDigital?language=0', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([shipment(t)]) });
+      expect((await calc()).status).toBe(200);
+      expect((await calc()).status).toBe(200);
+      const over = await calc();
+      expect(over.status).toBe(429);
+      expect(over.body.code).toBe('429');
+      expect(over.body.message).toBe(zh['forms.err.rateLimited'].replace('{{minutes}}', '10'));
+      expect((await limited.request('/carbonCalculate/getToken?language=1')).status).toBe(429);
+      // suggestions count on their own
+      expect((await limited.request('/carbonCalculate/getCity?prefix=sha')).status).toBe(200);
+      expect((await limited.request('/carbonCalculate/getCity?prefix=shan')).status).toBe(200);
+      const city = await limited.request('/carbonCalculate/getCity?prefix=shang&language=1');
+      expect(city.status).toBe(429);
+      expect(city.body.message).toBe(en['forms.err.rateLimited'].replace('{{minutes}}', '10'));
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { MailMessage, Mailer } from '../../src/server/mail';
 import { createCaptcha } from '../../src/server/forms/captcha';
 import { loadCaptchaSecret } from '../../src/server/forms/secret';
+import { UNLIMITED_RATE_ENV } from '../../src/server/forms/config';
 import { startHarness, type Harness } from './harness';
 
 /** Helpers of the forms' API tests: a movable clock, a mailer that keeps what it is given, form posts from a client address. */
@@ -52,8 +53,6 @@ export interface Answer {
   headers: Headers;
 }
 
-/** Limits out of the way, except in the tests that set one. */
-const UNLIMITED = Object.fromEntries(['CAPTCHA', 'MESSAGE', 'UPLOAD', 'APPLICATION', 'MAIL'].map((b) => [`RATE_LIMIT_${b}`, '1000000/60']));
 
 export async function startForms(env: Record<string, string> = {}, options: { mailer?: Mailer } = {}): Promise<FormsHarness> {
   const root = mkdtempSync(join(tmpdir(), 'forms-test-'));
@@ -61,7 +60,7 @@ export async function startForms(env: Record<string, string> = {}, options: { ma
   const outboxDir = join(root, 'outbox');
   const mailer = new MemoryMailer();
   const clock = testClock();
-  const h = await startHarness({ UPLOAD_DIR: uploadDir, OUTBOX_DIR: outboxDir, ...UNLIMITED, ...env }, { now: clock.now, mailer: options.mailer ?? mailer });
+  const h = await startHarness({ UPLOAD_DIR: uploadDir, OUTBOX_DIR: outboxDir, ...UNLIMITED_RATE_ENV, ...env }, { now: clock.now, mailer: options.mailer ?? mailer });
   const base = `http://test.local${h.config.apiBase}`;
   const send = async (path: string, init: RequestInit, o: RequestOptions = {}): Promise<Answer> => {
     const url = new URL(`${base}${path}`);

@@ -5,6 +5,7 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db';
 import { seedIfEmpty } from '../../src/server/db/seed';
 import { createClient } from '../../src/contract/client';
+import type { ApiTarget } from '../../src/contract/fetch';
 
 /**
  * The API under test: the real Hono app on a real database. With
@@ -17,6 +18,8 @@ export interface Harness {
   config: ServerConfig;
   /** The typed client, talking to the app in process through app.request. */
   client: ReturnType<typeof createClient>;
+  /** The same in-process target for apiFetch (src/contract/fetch.ts). */
+  target: ApiTarget;
   request(path: string, init?: RequestInit): Promise<{ status: number; body: { code: string; message: string; data: { content: unknown } } }>;
   close(): Promise<void>;
 }
@@ -47,13 +50,13 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
   await seedIfEmpty(database.db);
   const app = createApp({ database, config, ...deps });
   const base = `http://test.local${config.apiBase}`;
+  const target: ApiTarget = { origin: 'http://test.local', base: config.apiBase, fetch: (input, init) => Promise.resolve(app.request(input as string, init)) };
   return {
     app,
     database,
     config,
-    client: createClient({
-      target: { origin: 'http://test.local', base: config.apiBase, fetch: (input, init) => Promise.resolve(app.request(input as string, init)) },
-    }),
+    client: createClient({ target }),
+    target,
     async request(path, init) {
       const response = await app.request(`${base}${path}`, init);
       const text = await response.text();

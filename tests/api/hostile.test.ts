@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calls, type CallDef } from '../../src/contract/calls';
 import { FILE_LINK_PATHS } from '../../src/contract/file-links';
+import { UNLIMITED_RATE_ENV } from '../../src/server/forms/config';
 import { startHarness, type Harness } from './harness';
 
 /**
@@ -15,7 +16,7 @@ import { startHarness, type Harness } from './harness';
 let api: Harness;
 beforeAll(async () => {
   // generous limits: this suite is about input, not about the rate limiter (tests/api/forms-*.test.ts)
-  api = await startHarness({ ...Object.fromEntries(['CAPTCHA', 'MESSAGE', 'UPLOAD', 'APPLICATION', 'MAIL'].map((b) => [`RATE_LIMIT_${b}`, '1000000/60'])) });
+  api = await startHarness(UNLIMITED_RATE_ENV);
 });
 afterAll(() => api?.close());
 

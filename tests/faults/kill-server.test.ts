@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db';
 import { contactMessages } from '../../src/server/db/schema';
+import { UNLIMITED_RATE_ENV } from '../../src/server/forms/config';
 import { freshPostgresDatabase, postgresReachable, startServer, stopServer } from './support';
 
 /**
@@ -15,7 +16,6 @@ import { freshPostgresDatabase, postgresReachable, startServer, stopServer } fro
 
 const built = existsSync('dist/server/entry.mjs');
 const reachable = await postgresReachable();
-const UNLIMITED = Object.fromEntries(['CAPTCHA', 'MESSAGE', 'UPLOAD', 'APPLICATION', 'MAIL'].map((b) => [`RATE_LIMIT_${b}`, '1000000/60']));
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -82,7 +82,7 @@ describe.runIf(built)('killing the server mid-burst', () => {
     cleanups.push(database.drop);
     const dataDir = mkdtempSync(join(tmpdir(), 'kill-pg-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, CAPTCHA_TEST_ANSWER: 'E2E7', ...UNLIMITED };
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, CAPTCHA_TEST_ANSWER: 'E2E7', ...UNLIMITED_RATE_ENV };
 
     const first = await startServer(env);
     const { acknowledged, attempted } = await burstUntilKilled(first, 25);
@@ -102,7 +102,7 @@ describe.runIf(built)('killing the server mid-burst', () => {
   it('on embedded PGlite loses and duplicates nothing it acknowledged', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kill-pglite-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env = { DATA_DIR: dataDir, CAPTCHA_TEST_ANSWER: 'E2E7', ...UNLIMITED };
+    const env = { DATA_DIR: dataDir, CAPTCHA_TEST_ANSWER: 'E2E7', ...UNLIMITED_RATE_ENV };
 
     const first = await startServer(env);
     const { acknowledged, attempted } = await burstUntilKilled(first, 25);

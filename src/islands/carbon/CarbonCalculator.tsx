@@ -22,6 +22,7 @@ import CityField, { type CityValue } from './CityField';
 import { resultsCsv } from './csv';
 import ResultCard from './ResultCard';
 import type { CarbonStrings } from './strings';
+import { carbonTokens } from './token';
 import '../shared/forms.css';
 import './carbon.css';
 
@@ -150,9 +151,9 @@ export default function CarbonCalculator({ locale, strings: s, landUrl }: Carbon
     abort.current = controller;
     setLoading(true);
     try {
-      const { access_token: token } = await apiFetch<{ access_token: string }>(PATH.carbonToken, { language, signal: controller.signal });
-      const body = checked.map((f) => ({ ...values(f), token }));
-      const answer = await apiFetch<CarbonResult[]>(PATH.carbonDigital, { method: 'POST', body: { json: body }, language, signal: controller.signal });
+      const answer = await carbonTokens.with(language, (token) =>
+        apiFetch<CarbonResult[]>(PATH.carbonDigital, { method: 'POST', body: { json: checked.map((f) => ({ ...values(f), token })) }, language, signal: controller.signal }),
+      );
       setResults(answer);
       setExpanded(new Set());
       requestAnimationFrame(() => resultsHeading.current?.focus());

@@ -4,6 +4,7 @@ import { PATH } from '../../contract/wire';
 import { CITY_DEBOUNCE_MS, cityQueryReady } from '../../lib/validation/carbon';
 import { fill } from '../shared/text';
 import type { CarbonStrings } from './strings';
+import { carbonTokens } from './token';
 
 export interface CityValue {
   /** What the visitor sees in the box. */
@@ -20,7 +21,8 @@ interface Suggestion {
 /**
  * A city box with suggestions (ARIA 1.2 combobox with a listbox popup): typing more
  * than 2 characters (2 Chinese ones) asks GET /carbonCalculate/getCity 300 ms after
- * the last keystroke, in the page's language, the list cleared first; arrow keys move
+ * the last keystroke, in the page's language and with the calculator's token
+ * (./token.ts), the list cleared first; arrow keys move
  * through it, Enter picks, Escape closes. Typing after a pick clears the picked id
  * (the spec's city-missing flag), so only a city from the list is ever sent.
  */
@@ -67,7 +69,8 @@ export default function CityField(props: {
       abort.current = controller;
       setOpen(true);
       setStatus('loading');
-      apiFetch<Suggestion[]>(PATH.carbonCity, { query: { prefix: text.trim() }, language, signal: controller.signal })
+      carbonTokens
+        .with(language, (token) => apiFetch<Suggestion[]>(PATH.carbonCity, { query: { prefix: text.trim(), token }, language, signal: controller.signal }))
         .then((list) => {
           setOptions(list);
           setStatus(list.length ? 'idle' : 'empty');

@@ -56,9 +56,28 @@ export const FormsEnv = {
   RATE_LIMIT_SUBSCRIBE: Limit('60/3600'),
   /** Across all clients: notifications mailed per window (messages are stored either way). */
   RATE_LIMIT_MAIL: Limit('300/3600'),
+  /** Carbon calculator: token requests and calculations (up to 4 shipments each) per client address. */
+  RATE_LIMIT_CARBON: Limit('120/600'),
+  /** Carbon calculator: city suggestions (one per pause in typing) per client address. */
+  RATE_LIMIT_CARBON_CITY: Limit('600/600'),
 };
 
-export type RateBucket = 'captcha' | 'message' | 'upload' | 'application' | 'subscribe' | 'mail';
+export type RateBucket = 'captcha' | 'message' | 'upload' | 'application' | 'subscribe' | 'mail' | 'carbon' | 'carbonCity';
+
+/** The environment variable of each rate limit. */
+export const RATE_LIMIT_ENV: Record<RateBucket, keyof typeof FormsEnv> = {
+  captcha: 'RATE_LIMIT_CAPTCHA',
+  message: 'RATE_LIMIT_MESSAGE',
+  upload: 'RATE_LIMIT_UPLOAD',
+  application: 'RATE_LIMIT_APPLICATION',
+  subscribe: 'RATE_LIMIT_SUBSCRIBE',
+  mail: 'RATE_LIMIT_MAIL',
+  carbon: 'RATE_LIMIT_CARBON',
+  carbonCity: 'RATE_LIMIT_CARBON_CITY',
+};
+
+/** Tests and benchmarks: every rate limit set out of reach (a test that checks one sets it after this). */
+export const UNLIMITED_RATE_ENV: Record<string, string> = Object.fromEntries(Object.values(RATE_LIMIT_ENV).map((name) => [name, '1000000/60']));
 
 export interface FormsConfig {
   smtpUrl?: string;
@@ -96,14 +115,7 @@ export function formsConfig(e: Parsed, env: Record<string, string | undefined>):
     captchaTtlSeconds: e.CAPTCHA_TTL_SECONDS,
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
     trustProxyHops: e.TRUST_PROXY_HOPS,
-    limits: {
-      captcha: e.RATE_LIMIT_CAPTCHA,
-      message: e.RATE_LIMIT_MESSAGE,
-      upload: e.RATE_LIMIT_UPLOAD,
-      application: e.RATE_LIMIT_APPLICATION,
-      subscribe: e.RATE_LIMIT_SUBSCRIBE,
-      mail: e.RATE_LIMIT_MAIL,
-    },
+    limits: Object.fromEntries(Object.entries(RATE_LIMIT_ENV).map(([bucket, name]) => [bucket, e[name]])) as FormsConfig['limits'],
   };
 }
 

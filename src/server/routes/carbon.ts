@@ -4,6 +4,7 @@ import { calls } from '../../contract/calls';
 import { CODE } from '../../contract/wire';
 import type { AppDeps } from '../app';
 import { say } from '../forms/messages';
+import { RateLimiter } from '../forms/rate-limit';
 import { loadCaptchaSecret } from '../forms/secret';
 import { handle, WireError } from '../handle';
 import { checkSignedToken, createSignedToken } from '../signed-token';
@@ -23,10 +24,18 @@ const PURPOSE = 'carbon';
  * - getDigital: 1 to 4 shipments, each validated on its own and carrying its own
  *   token; an unknown location id is a 400 naming the shipment and the field; a
  *   shipment no route serves answers its result with no routes ('No Data').
+ *
+ * Per client address, getToken and getDigital count against RATE_LIMIT_CARBON and
+ * getCity against RATE_LIMIT_CARBON_CITY (the forms' database limiter, so every API
+ * process counts the same requests); over the limit the answer is code 429.
  */
 export function carbonRoutes(deps: AppDeps) {
   const router = new Hono();
   const now = deps.now ?? (() => new Date());
+  const limiter = new RateLimiter(deps.database.db, deps.config.forms, now);
+  router.use(calls.carbonToken.path, limiter.middleware('carbon'));
+  router.use(calls.carbonDigital.path, limiter.middleware('carbon'));
+  router.use(calls.carbonCity.path, limiter.middleware('carbonCity'));
   let secret: Promise<string> | undefined;
   const key = () => {
     secret ??= loadCaptchaSecret(deps.database.db, deps.config.forms.captchaSecret).catch((error) => {
