@@ -125,9 +125,10 @@ export function calculateShipment(input: ShipmentInput, index: number, language:
 
   const details: ResultDetail[] = [input.factorType, other].map((type) => ({
     factorType: type,
-    routes: network.routes(origin.id, destination.id, type, deps.routeCount ?? 5).map((route) => {
+    routes: network.routes(origin.id, destination.id, type, deps.routeCount ?? 5, input.cargoNature).map((route) => {
       const legs: ResultLeg[] = route.edges.map((e) => {
-        const kg = legEmission(tonnes, e.km, e.intensity, type);
+        const intensity = e.intensity[input.cargoNature];
+        const kg = legEmission(tonnes, e.km, intensity, type);
         return {
           fromCityName: name(e.from),
           toCityName: name(e.to),
@@ -135,8 +136,8 @@ export function calculateShipment(input: ShipmentInput, index: number, language:
           transportationMode: e.mode,
           serviceLoopCode: e.loop ?? null,
           emissionVolume: round1(kg),
-          factorId: e.intensity.factor.id,
-          intensity: type === 'TTW' ? e.intensity.ttw : e.intensity.wtw,
+          factorId: intensity.factor.id,
+          intensity: type === 'TTW' ? intensity.ttw : intensity.wtw,
           distanceMethod: e.method,
           vesselTeu: e.teu ?? null,
           corridor: e.corridor ?? null,
@@ -144,7 +145,7 @@ export function calculateShipment(input: ShipmentInput, index: number, language:
           toRef: network.place(e.to).ref,
         };
       });
-      const kgTotal = route.edges.reduce((s, e) => s + legEmission(tonnes, e.km, e.intensity, type), 0);
+      const kgTotal = route.edges.reduce((s, e) => s + legEmission(tonnes, e.km, e.intensity[input.cargoNature], type), 0);
       return { routeId: idOf(route), totalDistance: round1(route.km), totalEmissionVolume: round1(kgTotal), routeInfoList: legs };
     }),
   }));

@@ -2,7 +2,7 @@ import type { LonLat } from '../geo/geodesy.ts';
 import type { CarbonFactors, CarbonNetworkFile, CitiesFile, City, RailCorridor } from '../schemas/carbon';
 import type { Localised } from '../schemas/common';
 import { roadKm, vesselTeu } from './distances.ts';
-import { buildIntensities, type FactorType, type Intensities, type Intensity, type Mode } from './factors.ts';
+import { buildIntensities, type ByNature, type CargoNature, type FactorType, type Intensities, type Mode } from './factors.ts';
 import { geodesicMetres } from '../geo/geodesy.ts';
 
 /**
@@ -38,7 +38,10 @@ export interface Edge {
   mode: Mode;
   /** Distance in km (one decimal) as the factor set expects it (see distances.ts). */
   km: number;
-  intensity: Intensity;
+  /** The intensity for each cargo nature (Vessel: of the leg's trade lane). */
+  intensity: ByNature;
+  /** Vessel: the trade lane (content/carbon/factors.json seaLanes). */
+  lane?: string;
   /** Vessel / Feeder: the service loop and its ship size. */
   loop?: string;
   teu?: number;
@@ -78,9 +81,9 @@ export interface CarbonNetwork {
   countryName(code: string): Localised;
   rail: ReadonlyMap<string, RailCorridor>;
   /** The lowest-emission routes first, at most `count`, each loopless; [] when none joins the two cities. */
-  routes(originId: string, destinationId: string, type: FactorType, count?: number): Route[];
+  routes(originId: string, destinationId: string, type: FactorType, count?: number, nature?: CargoNature): Route[];
   /** Every edge the search may take for this pair (for tests that enumerate routes by brute force). */
-  edgesFor(originId: string, destinationId: string): (node: string) => Edge[];
+  edgesFor(originId: string, destinationId: string, nature?: CargoNature): (node: string) => Edge[];
 }
 
 /** The place behind a search node (`q:` and `t:` are a port and a rail terminal reached by truck). */
@@ -126,18 +129,22 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
     const loop = input.loops.get(pair.loop);
     if (!loop) throw new Error(`content/carbon/network.json: no loop ${pair.loop} in the route content (run npm run carbon:data)`);
     const teu = vesselTeu(loop.vesselClass);
+    const feeder = teu < factors.feederMaxTeu;
     addStatic({
       from: `p:${pair.from}`,
       to: `p:${pair.to}`,
-      mode: teu < factors.feederMaxTeu ? 'Feeder' : 'Vessel',
+      mode: feeder ? 'Feeder' : 'Vessel',
       km: pair.km,
-      intensity: intensities.sea(teu),
+      intensity: feeder ? intensities.feeder(teu) : intensities.vessel(pair.from, pair.to),
+      ...(feeder ? {} : { lane: intensities.laneOf(pair.from, pair.to) }),
       loop: pair.loop,
       teu,
       seaLegs: pair.legs,
       method: 'sea-legs',
     });
   }
+  const rail: ByNature = { Dry: intensities.rail, Reefer: intensities.rail };
+  const road: ByNature = { Dry: intensities.road, Reefer: intensities.road };
   const railById = new Map(input.rail.map((r) => [r.id, r]));
   const railheads = new Set<string>();
   for (const link of input.network.rail) {
@@ -147,7 +154,7 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
       [link.to, link.from],
     ]) {
       place(from);
-      addStatic({ from, to, mode: 'Rail', km: link.km, intensity: intensities.rail, corridor: link.corridor, method: 'rail-junctions' });
+      addStatic({ from, to, mode: 'Rail', km: link.km, intensity: rail, corridor: link.corridor, method: 'rail-junctions' });
       if (from.startsWith('c:')) railheads.add(from.slice(2));
     }
   }
@@ -173,12 +180,12 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
     return found;
   };
 
-  const truck = (id: number, from: string, to: string, distance: number): Edge => ({ id, from, to, mode: 'Truck', km: distance, intensity: intensities.road, method: 'road-geodesic' });
+  const truck = (id: number, from: string, to: string, distance: number): Edge => ({ id, from, to, mode: 'Truck', km: distance, intensity: road, method: 'road-geodesic' });
 
   // ---- sea itineraries: how cargo goes by sea from one port to another
   const seaOut = (ref: string) => (out.get(ref) ?? []).filter((e) => e.mode === 'Vessel' || e.mode === 'Feeder');
   const railOut = (ref: string) => (out.get(ref) ?? []).filter((e) => e.mode === 'Rail');
-  const seaCost = (parts: Edge[]) => parts.reduce((s, e) => s + e.km * e.intensity.ttw, 0);
+  const seaCost = (parts: Edge[], nature: CargoNature) => parts.reduce((s, e) => s + e.km * e.intensity[nature].ttw, 0);
   const itineraries = new Map<string, Edge[][]>();
   /**
    * The ways from port a to port b by sea: every loop that carries the pair; when none
@@ -188,8 +195,8 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
    * loop joins any port the origin reaches to any port the destination reaches, no
    * chain is offered for that shipment at all (edgesFor: directOnly).
    */
-  function seaItineraries(a: string, b: string): Edge[][] {
-    const key = `${a}>${b}`;
+  function seaItineraries(a: string, b: string, nature: CargoNature): Edge[][] {
+    const key = `${a}>${b}>${nature}`;
     let found = itineraries.get(key);
     if (found) return found;
     const direct = seaOut(a).filter((e) => e.to === b);
@@ -208,7 +215,7 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
           }
         }
       }
-      chains.sort((x, y) => seaCost(x) - seaCost(y));
+      chains.sort((x, y) => seaCost(x, nature) - seaCost(y, nature));
       found = chains.slice(0, ITINERARY_CHOICES);
     }
     itineraries.set(key, found);
@@ -224,7 +231,7 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
    * sea), s: a port reached by sea (goes on by rail or truck). A sea edge is one
    * itinerary (one or more loops, see seaItineraries).
    */
-  function edgesFor(originId: string, destinationId: string): (node: string) => Edge[] {
+  function edgesFor(originId: string, destinationId: string, nature: CargoNature = 'Dry'): (node: string) => Edge[] {
     let id = nextId + 1_000_000;
     const origin = `c:${originId}`;
     const destination = `c:${destinationId}`;
@@ -246,7 +253,7 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
       arrivalPorts
         .filter((b) => b !== port)
         .flatMap((b) =>
-          seaItineraries(port, b).filter((parts) => !directOnly || parts.length === 1).map((parts): Edge => ({
+          seaItineraries(port, b, nature).filter((parts) => !directOnly || parts.length === 1).map((parts): Edge => ({
             id: id++,
             from: fromNode,
             to: `s:${b.slice(2)}`,
@@ -296,28 +303,50 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
     };
   }
 
-  function routes(originId: string, destinationId: string, type: FactorType, count = 5): Route[] {
+  /**
+   * The lowest-emission routes, at most `count`, lowest first. The alternatives keep
+   * the lowest route that goes without any sea leg (by rail or road alone) and the
+   * lowest without any rail leg, when there are such routes, so a visitor always sees
+   * the rail option next to the sea ones (and the sea option next to rail) even when
+   * a dozen variants of the other are lower.
+   */
+  function routes(originId: string, destinationId: string, type: FactorType, count = 5, nature: CargoNature = 'Dry'): Route[] {
     if (!cityById.has(originId) || !cityById.has(destinationId) || originId === destinationId) return [];
-    const next = edgesFor(originId, destinationId);
+    const next = edgesFor(originId, destinationId, nature);
+    const weight = (e: Edge) => edgeWeight(e, type, nature);
+    const source = `c:${originId}`;
+    const target = `c:${destinationId}`;
     // A search node is a place and how it was reached; a route that comes back to a place it left is dropped,
     // and so is one whose rail leg does not bring the cargo nearer the destination (rail out and truck back).
-    const end = place(`c:${destinationId}`);
+    const end = place(target);
     const gap = (ref: string) => km(at(place(ref)), at(end));
-    const paths = kShortest(`c:${originId}`, `c:${destinationId}`, next, (e) => edgeWeight(e, type), count * 4)
-      .map((path) => path.flatMap((e) => e.parts ?? [e]))
-      .filter((edges) => new Set([edges[0].from, ...edges.map((e) => e.to)].map(baseRef)).size === edges.length + 1)
-      .filter((edges) => edges.every((e) => e.mode !== 'Rail' || gap(e.to) < gap(e.from)))
-      .slice(0, count);
-    return paths.map((edges) => {
-      return {
-      edges,
-      km: edges.reduce((s, e) => s + e.km, 0),
-      perTonne: {
-        TTW: edges.reduce((s, e) => s + e.km * e.intensity.ttw, 0),
-        WTW: edges.reduce((s, e) => s + e.km * e.intensity.wtw, 0),
-      },
-      };
-    });
+    const keep = (edges: Edge[]) =>
+      new Set([edges[0].from, ...edges.map((e) => e.to)].map(baseRef)).size === edges.length + 1 && edges.every((e) => e.mode !== 'Rail' || gap(e.to) < gap(e.from));
+    const flat = (path: Edge[]) => path.flatMap((e) => e.parts ?? [e]);
+    const found = kShortest(source, target, next, weight, count * 4).map(flat).filter(keep);
+    const isSea = (e: Edge) => e.mode === 'Vessel' || e.mode === 'Feeder';
+    const chosen = found.slice(0, count);
+    for (const without of [isSea, (e: Edge) => e.mode === 'Rail']) {
+      if (!chosen.length || chosen.some((edges) => !edges.some(without))) continue;
+      const other = found.find((edges) => !edges.some(without)) ?? kShortest(source, target, (node) => next(node).filter((e) => !without(e)), weight, 4).map(flat).find(keep);
+      if (!other) continue;
+      // it replaces the highest route that is not the only one of its kind
+      const kinds = (edges: Edge[]) => [edges.some(isSea), edges.some((e) => e.mode === 'Rail')].join();
+      let drop = chosen.length >= count ? chosen.length - 1 : -1;
+      while (drop > 0 && chosen.filter((edges) => kinds(edges) === kinds(chosen[drop])).length === 1) drop--;
+      if (drop > 0) chosen.splice(drop, 1);
+      if (chosen.length < count) chosen.push(other);
+    }
+    return chosen
+      .map((edges) => ({
+        edges,
+        km: edges.reduce((s, e) => s + e.km, 0),
+        perTonne: {
+          TTW: edges.reduce((s, e) => s + e.km * e.intensity[nature].ttw, 0),
+          WTW: edges.reduce((s, e) => s + e.km * e.intensity[nature].wtw, 0),
+        },
+      }))
+      .sort((x, y) => x.perTonne[type] - y.perTonne[type]);
   }
 
   return {
@@ -336,9 +365,10 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
 // ---------------------------------------------------------------- path search
 
 /** kg CO2e per tonne of cargo along an edge (an itinerary: along its parts). */
-export function edgeWeight(e: Edge, type: FactorType): number {
-  if (e.parts) return e.parts.reduce((s, p) => s + edgeWeight(p, type), 0);
-  return e.km * (type === 'TTW' ? e.intensity.ttw : e.intensity.wtw);
+export function edgeWeight(e: Edge, type: FactorType, nature: CargoNature = 'Dry'): number {
+  if (e.parts) return e.parts.reduce((s, p) => s + edgeWeight(p, type, nature), 0);
+  const i = e.intensity[nature];
+  return e.km * (type === 'TTW' ? i.ttw : i.wtw);
 }
 
 /** A small binary heap of [cost, node]. */

@@ -21,18 +21,23 @@ const Url = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) link to the
 
 export const CarbonScope = z.enum(['TTW', 'WTT']).describe('TTW: tank-to-wheel (combustion); WTT: well-to-tank (fuel production and supply)');
 
+export const CargoNature = z.enum(['Dry', 'Reefer']);
+
 /** One published emission intensity, copied exactly from its source. */
 export const EmissionFactor = z
   .object({
     id: z.string().regex(/^[a-z0-9-]{3,60}$/).describe('Stable id, shown on the methodology panel and in the CSV'),
-    mode: z.enum(['sea', 'rail', 'road']).describe('sea covers the Vessel and Feeder legs'),
+    mode: z.enum(['sea', 'feeder', 'rail', 'road']).describe('sea: Vessel legs, by trade lane; feeder: Feeder legs, by ship size class'),
     label: Localised.describe('What the factor is for, as the source names it'),
-    minTeu: z.number().int().min(0).optional().describe('sea: smallest ship (TEU) of the size class'),
-    maxTeu: z.number().int().positive().optional().describe('sea: largest ship (TEU) of the size class; absent for an open-ended class'),
+    lane: z.string().regex(/^[a-z0-9-]{3,40}$/).optional().describe('sea: the trade lane (seaLanes id, or seaLaneFallback)'),
+    nature: CargoNature.optional().describe('sea: the cargo nature the value is for'),
+    minTeu: z.number().int().min(0).optional().describe('feeder: smallest ship (TEU) of the size class'),
+    maxTeu: z.number().int().positive().optional().describe('feeder: largest ship (TEU) of the size class; absent for an open-ended class'),
     scope: CarbonScope,
-    value: z.number().positive().describe('kg CO2e per tonne-km, as published'),
+    value: z.number().positive().describe('The intensity as published, in unit'),
+    wtt: z.number().positive().optional().describe('The well-to-tank intensity the source publishes with this TTW value (same unit)'),
     co2: z.number().positive().optional().describe('kg CO2 (only) per tonne-km, the CO2 component the source gives with the value'),
-    unit: z.literal('kgCO2e/tonne-km'),
+    unit: z.enum(['kgCO2e/tonne-km', 'gCO2e/TEU-km']).describe('gCO2e/TEU-km converts to kg per tonne-km with the one tonnes-per-TEU factor'),
     framework: z.string().min(3).describe('Publisher and framework, e.g. UK DESNZ GHG conversion factors'),
     table: z.string().min(3).describe('Table or sheet of the publication'),
     version: z.string().min(1),
@@ -63,13 +68,35 @@ export type FuelFactor = z.infer<typeof FuelFactor>;
 /** How a mode's TTW and WTT intensities are found. */
 export const ModeMethod = z
   .object({
-    ttw: z.string().describe('Factor id, or for sea "by size class" (the factors of mode sea with minTeu/maxTeu)'),
+    ttw: z.string().describe('A factor id; for sea "by trade lane", for feeder "by size class"'),
     wtt: z
       .union([
+        z.literal('published with the factor').describe('The WTT the source publishes beside each TTW value (the factor’s wtt)'),
         z.object({ factor: z.string() }).strict().describe('A published WTT factor'),
         z.object({ fuel: z.string(), from: z.enum(['co2', 'value']) }).strict().describe('Derived: fuel burnt = TTW CO2 component (or CO2e value) / Cf, times LCV, times the fuel’s WTT'),
       ])
       .describe('Where the well-to-tank share comes from'),
+  })
+  .strict();
+
+const RegionId = z.string().regex(/^[a-z]{2,8}$/);
+
+/** A region of the trade-lane table: the ports of these countries, and these ports of other countries. */
+export const SeaRegion = z
+  .object({
+    id: RegionId,
+    label: Localised,
+    countries: z.array(z.string().regex(/^[A-Z]{2}$/)).describe('Every port of these countries (unless listed under another region’s ports)'),
+    ports: z.array(z.string().regex(/^[A-Z]{5}$/)).describe('These ports (UN/LOCODE), whatever their country: a coast of a country split between regions'),
+  })
+  .strict();
+
+/** A trade lane: a leg between a port of a region of one list and a port of a region of the other, either way. */
+export const SeaLane = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]{3,40}$/),
+    label: Localised,
+    between: z.tuple([z.array(RegionId).min(1), z.array(RegionId).min(1)]),
   })
   .strict();
 
@@ -93,8 +120,11 @@ export const CarbonFactors = z
         truckDirectKm: z.number().positive().describe('Two cities within this geodesic distance are also joined by road alone'),
       })
       .strict(),
-    modes: z.object({ sea: ModeMethod, rail: ModeMethod, road: ModeMethod }).strict(),
-    fuels: z.array(FuelFactor).min(1),
+    seaRegions: z.array(SeaRegion).min(2).describe('The regions a Vessel leg’s trade lane is read from (its port of loading’s and port of discharge’s)'),
+    seaLanes: z.array(SeaLane).min(1),
+    seaLaneFallback: z.string().describe('The lane (factor lane) of a leg between regions no lane lists'),
+    modes: z.object({ sea: ModeMethod, feeder: ModeMethod, rail: ModeMethod, road: ModeMethod }).strict(),
+    fuels: z.array(FuelFactor),
     factors: z.array(EmissionFactor).min(1),
   })
   .strict()
@@ -103,12 +133,35 @@ export const CarbonFactors = z
     f.factors.forEach((factor, i) => {
       if (ids.has(factor.id)) ctx.addIssue({ code: 'custom', path: ['factors', i, 'id'], message: `id ${factor.id} is used twice` });
       ids.add(factor.id);
+      if (factor.mode === 'sea' && (!factor.lane || !factor.nature)) ctx.addIssue({ code: 'custom', path: ['factors', i], message: 'a sea factor names its lane and nature' });
+      if (factor.mode === 'feeder' && factor.minTeu === undefined) ctx.addIssue({ code: 'custom', path: ['factors', i], message: 'a feeder factor names its size class (minTeu)' });
     });
-    for (const mode of ['sea', 'rail', 'road'] as const) {
+    for (const mode of ['sea', 'feeder', 'rail', 'road'] as const) {
       const m = f.modes[mode];
-      if (m.ttw !== 'by size class' && !ids.has(m.ttw)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'ttw'], message: `no factor ${m.ttw}` });
-      if ('factor' in m.wtt && !ids.has(m.wtt.factor)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'wtt'], message: `no factor ${m.wtt.factor}` });
-      if ('fuel' in m.wtt && !f.fuels.some((fuel) => 'fuel' in m.wtt && fuel.id === m.wtt.fuel)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'wtt'], message: 'no such fuel' });
+      if (m.ttw !== 'by trade lane' && m.ttw !== 'by size class' && !ids.has(m.ttw)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'ttw'], message: `no factor ${m.ttw}` });
+      if (typeof m.wtt === 'object' && 'factor' in m.wtt && !ids.has(m.wtt.factor)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'wtt'], message: `no factor ${m.wtt.factor}` });
+      if (typeof m.wtt === 'object' && 'fuel' in m.wtt && !f.fuels.some((fuel) => typeof m.wtt === 'object' && 'fuel' in m.wtt && fuel.id === m.wtt.fuel)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'wtt'], message: 'no such fuel' });
+      if (m.wtt === 'published with the factor') {
+        f.factors.forEach((factor, i) => {
+          if (factor.mode === mode && factor.wtt === undefined) ctx.addIssue({ code: 'custom', path: ['factors', i, 'wtt'], message: `${mode} factors carry their published WTT` });
+        });
+      }
+    }
+    const regions = new Set(f.seaRegions.map((r) => r.id));
+    const seen = new Map<string, string>();
+    for (const r of f.seaRegions) {
+      for (const key of [...r.countries, ...r.ports]) {
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['seaRegions'], message: `${key} is in both ${seen.get(key)} and ${r.id}` });
+        seen.set(key, r.id);
+      }
+    }
+    f.seaLanes.forEach((lane, i) => {
+      for (const id of lane.between.flat()) if (!regions.has(id)) ctx.addIssue({ code: 'custom', path: ['seaLanes', i, 'between'], message: `no region ${id}` });
+    });
+    for (const lane of [...f.seaLanes.map((l) => l.id), f.seaLaneFallback]) {
+      for (const nature of CargoNature.options) {
+        if (!f.factors.some((x) => x.mode === 'sea' && x.lane === lane && x.nature === nature)) ctx.addIssue({ code: 'custom', path: ['factors'], message: `no sea factor for lane ${lane}, ${nature}` });
+      }
     }
   });
 export type CarbonFactors = z.infer<typeof CarbonFactors>;

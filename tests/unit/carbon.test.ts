@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { networkFromContent } from '../../scripts/carbon-data.ts';
 import { baseRef, edgeWeight, type Edge } from '../../src/carbon/network.ts';
-import { derivedWtt, loadCarbonEngine, type FactorType } from '../../src/carbon/index';
+import { derivedWtt, loadCarbonEngine, type CargoNature, type FactorType } from '../../src/carbon/index';
 import { geodesicMetres, type LonLat } from '../../src/geo/geodesy.ts';
 import { cityQueryReady, validateShipment } from '../../src/lib/validation/carbon';
 import { REFERENCES } from './sea-references.ts';
@@ -16,19 +16,45 @@ const network = JSON.parse(readFileSync('content/carbon/network.json', 'utf8')) 
 const seaPair = (loop: string, from: string, to: string) => network.sea.find((p) => p.loop === loop && p.from === from && p.to === to);
 
 describe('emission intensities (content/carbon/factors.json)', () => {
-  it('cover every ship size with one DESNZ class each, smallest first, no gaps', () => {
-    const classes = intensities.seaClasses.map((c) => [c.factor.minTeu, c.factor.maxTeu ?? null]);
+  it('give feeders one DESNZ size class each, smallest first, no gaps up to the feeder limit', () => {
+    const classes = intensities.feederClasses.map((c) => [c.factor.minTeu, c.factor.maxTeu ?? null]);
     expect(classes).toEqual([
       [0, 999],
       [1000, 1999],
       [2000, 2999],
-      [3000, 4999],
-      [5000, 7999],
-      [8000, null],
     ]);
-    expect(intensities.sea(24_000).factor.id).toBe('desnz-2025-container-8000plus');
-    expect(intensities.sea(1_400).factor.id).toBe('desnz-container-1000-1999');
-    expect(intensities.sea(2_999).factor.id).toBe('desnz-container-2000-2999');
+    expect(net.factors.feederMaxTeu).toBe(3000);
+    expect(intensities.feeder(1_400).Dry.factor.id).toBe('desnz-2025-container-1000-1999');
+    expect(intensities.feeder(2_999).Reefer.factor.id).toBe('desnz-2025-container-2000-2999');
+    expect(() => intensities.feeder(3_000)).toThrow(/no feeder size class/);
+  });
+
+  it('give Vessel legs the lane of the regions of their two ports, either way, and the industry average elsewhere', () => {
+    const lanes: [string, string, string][] = [
+      ['CNSHA', 'NLRTM', 'asia-north-europe'],
+      ['NLRTM', 'CNSHA', 'asia-north-europe'],
+      ['SGSIN', 'ITGOA', 'asia-med'],
+      ['CNSHA', 'USLAX', 'asia-na-west'],
+      ['CNSHA', 'USSAV', 'asia-na-east'],
+      ['CNSHA', 'SAJED', 'asia-me-india'],
+      ['ESVLC', 'INNSA', 'europe-me-india'],
+      ['AEJEA', 'PKKHI', 'intra-me-india'],
+      ['SGSIN', 'CNSHA', 'se-ne-asia'],
+      ['SGSIN', 'MYPKG', 'intra-se-asia'],
+      ['CNNGB', 'AUSYD', 'asia-oceania'],
+      ['CNSHA', 'BRSSZ', 'asia-south-america'],
+      ['CNSHA', 'ZADUR', 'asia-africa'],
+      ['DEHAM', 'USNYC', 'industry-average'],
+      ['CNTAO', 'CNSHA', 'industry-average'],
+    ];
+    for (const [a, b, lane] of lanes) {
+      expect(intensities.laneOf(a, b), `${a}-${b}`).toBe(lane);
+      expect(intensities.vessel(a, b).Dry.factor.id).toBe(`glec32-${lane}-dry`);
+      expect(intensities.vessel(a, b).Reefer.factor.id).toBe(`glec32-${lane}-reefer`);
+    }
+    // every port of the route content is in exactly one region
+    const ports = JSON.parse(readFileSync('content/routes/ports.json', 'utf8')) as { locode: string }[];
+    for (const p of ports) expect(() => intensities.regionOf(p.locode), p.locode).not.toThrow();
   });
 
   it('give every factor its provenance', () => {
@@ -40,18 +66,22 @@ describe('emission intensities (content/carbon/factors.json)', () => {
     }
   });
 
-  it('are the published values, hand-checked: sea 8000+ TEU, feeder 1000–1999 TEU, rail, road', () => {
-    // Sea, over 8,000 TEU: TTW 0.01266 as published; WTT from the fuel burnt:
-    // 0.0125 kg CO2/t-km ÷ 3.114 × 0.0405 MJ/g × 13.5 g/MJ = 0.0021947254 kg CO2e/t-km.
-    const big = intensities.sea(14_000);
-    expect(big.ttw).toBe(0.01266);
-    expect(big.wtt).toBeCloseTo(0.0021947254, 10);
-    expect(big.wtw).toBeCloseTo(0.0148547254, 10);
-    expect(big.adjustment).toBe(0);
-    // Feeder, 1,000–1,999 TEU: TTW 0.0325; WTT 0.0321 ÷ 3.114 × 0.0405 × 13.5 = 0.0056360549.
-    const feeder = intensities.sea(1_000);
+  it('are the published values, hand-checked: a lane dry and reefer, a feeder class, rail, road', () => {
+    // GLEC v3.2, Asia – North Europe, dry: TTW 38.7 and WTT 8.2 g CO2e/TEU-km; ÷ 1000 g/kg ÷ 10 t/TEU
+    // = 0.00387 and 0.00082 kg CO2e/t-km, WTW 0.00469.
+    const lane = intensities.vessel('CNSHA', 'NLRTM');
+    expect(lane.Dry.ttw).toBeCloseTo(0.00387, 12);
+    expect(lane.Dry.wtt).toBeCloseTo(0.00082, 12);
+    expect(lane.Dry.wtw).toBeCloseTo(0.00469, 12);
+    expect(lane.Dry.adjustment).toBe(0);
+    // reefer: TTW 91.2, WTT 19.4 g/TEU-km → 0.00912 + 0.00194 = 0.01106 kg/t-km.
+    expect(lane.Reefer.ttw).toBeCloseTo(0.00912, 12);
+    expect(lane.Reefer.wtw).toBeCloseTo(0.01106, 12);
+    // Feeder, 1,000–1,999 TEU: DESNZ 2025 TTW 0.0325 and WTT 0.00737 kg CO2e/t-km, both as published.
+    const feeder = intensities.feeder(1_000).Dry;
     expect(feeder.ttw).toBe(0.0325);
-    expect(feeder.wtt).toBeCloseTo(0.0056360549, 10);
+    expect(feeder.wtt).toBe(0.00737);
+    expect(feeder.wtw).toBeCloseTo(0.03987, 10);
     // Rail: TTW 0.02779 and WTT 0.00691, both as published; WTW 0.0347.
     expect(intensities.rail.ttw).toBe(0.02779);
     expect(intensities.rail.wtt).toBe(0.00691);
@@ -64,10 +94,16 @@ describe('emission intensities (content/carbon/factors.json)', () => {
     expect(derivedWtt(0.073, net.factors.fuels.find((f) => f.id === 'mgo')!)).toBeCloseTo(0.0140006987, 10);
   });
 
-  it('make TTW lower than WTW for every mode and class', () => {
-    for (const i of [...intensities.seaClasses, intensities.rail, intensities.road]) {
+  it('make TTW lower than WTW for every mode, lane and class, and reefer above dry on every lane', () => {
+    for (const i of [...intensities.seaFactors, ...intensities.feederClasses, intensities.rail, intensities.road]) {
       expect(i.wtt, i.factor.id).toBeGreaterThan(0);
       expect(i.ttw, i.factor.id).toBeLessThan(i.wtw);
+    }
+    for (const lane of [...net.factors.seaLanes.map((l) => l.id), net.factors.seaLaneFallback]) {
+      const dry = intensities.seaFactors.find((i) => i.factor.lane === lane && i.factor.nature === 'Dry')!;
+      const reefer = intensities.seaFactors.find((i) => i.factor.lane === lane && i.factor.nature === 'Reefer')!;
+      expect(reefer.ttw, lane).toBeGreaterThan(dry.ttw);
+      expect(reefer.wtw, lane).toBeGreaterThan(dry.wtw);
     }
   });
 });
@@ -132,36 +168,41 @@ describe('routes and emissions', () => {
     expect(truck.details[1].factorType).toBe('WTW');
     expect(truck.details[1].routes[0].totalEmissionVolume).toBe(168.8);
     // Rail, Chongqing – Duisburg (10,781.6 km), 20 t: 20 × 10781.6 × 0.02779 = 5992.41 kg TTW; × 0.0347 = 7482.43 kg WTW.
+    // The sea route via Shanghai is lower now, but the rail route stays among the alternatives.
     const rail = calc('cn-chongqing', 'de-duisburg');
-    const r = rail.details[0].routes[0];
+    const byRail = (routes: typeof rail.details[0]['routes']) => routes.find((x) => x.routeInfoList.every((l) => l.transportationMode === 'Rail'))!;
+    const r = byRail(rail.details[0].routes);
     expect(r.routeInfoList.map((l) => [l.transportationMode, l.distance])).toEqual([['Rail', 10781.6]]);
     expect(r.totalEmissionVolume).toBe(5992.4);
-    expect(rail.details[1].routes[0].totalEmissionVolume).toBe(7482.4);
+    expect(byRail(rail.details[1].routes).totalEmissionVolume).toBe(7482.4);
+    expect(rail.details[0].routes[0].totalEmissionVolume).toBeLessThan(r.totalEmissionVolume);
   });
 
   it('computes a vessel and a feeder leg by hand, in tonnes', () => {
-    // 15 t, Dublin – Suva: the feeder IRX (1,000 TEU ships) to Antwerp, AEX2 (20,000 TEU) to Shanghai, PIX (2,500 TEU) to Suva.
+    // 15 t, Dublin – Suva: the feeder IRX (1,000 TEU ships) to Rotterdam, AEX1 (24,000 TEU) to Shanghai, PIX (2,500 TEU) to Suva.
     const result = calc('ie-dublin', 'fj-suva', { cargoWeightValue: 15, cargoWeightUnit: 'TON' });
     const legs = result.details[0].routes[0].routeInfoList;
     expect(legs.map((l) => [l.transportationMode, l.serviceLoopCode])).toEqual([
       ['Truck', null],
       ['Feeder', 'IRX'],
-      ['Vessel', 'AEX2'],
+      ['Vessel', 'AEX1'],
       ['Feeder', 'PIX'],
       ['Truck', null],
     ]);
-    const [, irx, aex2, pix] = legs;
+    const [, irx, aex1, pix] = legs;
+    // feeders by size class (DESNZ, kg/t-km); the vessel leg by its lane: Asia – North Europe, 38.7 g/TEU-km ÷ 10 t
     expect(irx.emissionVolume).toBeCloseTo(Math.round(15 * irx.distance * 0.0325 * 10) / 10, 5);
-    expect(aex2.emissionVolume).toBeCloseTo(Math.round(15 * aex2.distance * 0.01266 * 10) / 10, 5);
+    expect(aex1.emissionVolume).toBeCloseTo(Math.round(15 * aex1.distance * 0.00387 * 10) / 10, 5);
     expect(pix.emissionVolume).toBeCloseTo(Math.round(15 * pix.distance * 0.02025 * 10) / 10, 5);
-    expect(irx.factorId).toBe('desnz-container-1000-1999');
-    expect(pix.factorId).toBe('desnz-container-2000-2999');
+    expect(irx.factorId).toBe('desnz-2025-container-1000-1999');
+    expect(aex1.factorId).toBe('glec32-asia-north-europe-dry');
+    expect(pix.factorId).toBe('desnz-2025-container-2000-2999');
   });
 
-  it('computes a whole route by hand: 3 TEU Shanghai – Rotterdam', () => {
+  it('computes a whole route by hand: 3 TEU Shanghai – Rotterdam, dry and reefer', () => {
     // Truck 106.2 km to Yangshan, AEX1 19,474.9 km (the sum of its sailed legs), truck 37.5 km to the city.
-    // TTW = 30 t × (106.2 × 0.06935 + 19474.9 × 0.01266 + 37.5 × 0.06935)
-    //     = 30 × (7.36497 + 246.55223 + 2.600625) = 7695.535 kg.
+    // TTW = 30 t × (106.2 × 0.06935 + 19474.9 × 0.00387 + 37.5 × 0.06935)
+    //     = 30 × (7.36497 + 75.367863 + 2.600625) = 2560.0037 kg.
     const result = calc('cn-shanghai', 'nl-rotterdam', { cargoWeightValue: 3 });
     const best = result.details[0].routes[0];
     expect(seaPair('AEX1', 'CNSHA', 'NLRTM')!.km).toBe(19474.9);
@@ -171,10 +212,20 @@ describe('routes and emissions', () => {
       ['Truck', null, 37.5],
     ]);
     expect(best.totalDistance).toBe(19618.6);
-    expect(best.totalEmissionVolume).toBe(7695.5);
-    // WTW = 30 × (143.7 × 0.0826506638 + 19474.9 × 0.0148547254) = 9035.14 kg.
+    expect(best.totalEmissionVolume).toBe(2560);
+    // WTW = 30 × (143.7 × 0.0826506638 + 19474.9 × 0.00469) = 30 × (11.8769004 + 91.337281) = 3096.4254 kg.
     const wtw = result.details[1].routes.find((r) => r.routeId === best.routeId)!;
-    expect(wtw.totalEmissionVolume).toBe(9035.1);
+    expect(wtw.totalEmissionVolume).toBe(3096.4);
+    // Reefer: the lane's reefer value at sea (91.2 g/TEU-km = 0.00912 kg/t-km), the same trucks:
+    // 30 × (143.7 × 0.06935 + 19474.9 × 0.00912) = 30 × (9.965595 + 177.611088) = 5627.3005 kg.
+    const reefer = calc('cn-shanghai', 'nl-rotterdam', { cargoWeightValue: 3, cargoNature: 'Reefer' });
+    const cold = reefer.details[0].routes[0];
+    expect(cold.routeInfoList.map((l) => [l.transportationMode, l.factorId])).toEqual([
+      ['Truck', 'glec-2019-tl-dry-van-ttw'],
+      ['Vessel', 'glec32-asia-north-europe-reefer'],
+      ['Truck', 'glec-2019-tl-dry-van-ttw'],
+    ]);
+    expect(cold.totalEmissionVolume).toBe(5627.3);
   });
 
   it('keeps trans-Pacific cargo on the Pacific, never via Suez', () => {
@@ -206,8 +257,8 @@ describe('routes and emissions', () => {
   });
 
   /** Every route the search could take, by brute force (depth-first, no place twice). */
-  function allRoutes(origin: string, destination: string, type: FactorType): number[] {
-    const next = net.edgesFor(origin, destination);
+  function allRoutes(origin: string, destination: string, type: FactorType, nature: CargoNature): number[] {
+    const next = net.edgesFor(origin, destination, nature);
     const costs: number[] = [];
     const walk = (node: string, seen: Set<string>, cost: number, depth: number) => {
       if (node === `c:${destination}`) {
@@ -220,7 +271,7 @@ describe('routes and emissions', () => {
         if (places.some((p) => seen.has(p))) continue;
         const s = new Set(seen);
         for (const p of places) s.add(p);
-        walk(e.to, s, cost + edgeWeight(e, type), depth + 1);
+        walk(e.to, s, cost + edgeWeight(e, type, nature), depth + 1);
       }
     };
     walk(`c:${origin}`, new Set([`c:${origin}`]), 0, 0);
@@ -234,13 +285,15 @@ describe('routes and emissions', () => {
     ['de-munich', 'cn-wuhan'],
     ['jp-osaka', 'au-sydney'],
   ])('lists the lowest route first, and it really is the lowest: %s – %s', (a, b) => {
-    for (const type of ['TTW', 'WTW'] as const) {
-      const routes = net.routes(a, b, type);
-      expect(routes.length).toBeGreaterThan(1);
-      const costs = routes.map((r) => r.perTonne[type]);
-      expect(costs).toEqual([...costs].sort((x, y) => x - y));
-      const brute = allRoutes(a, b, type);
-      expect(costs[0]).toBeCloseTo(brute[0], 9);
+    for (const nature of ['Dry', 'Reefer'] as const) {
+      for (const type of ['TTW', 'WTW'] as const) {
+        const routes = net.routes(a, b, type, 5, nature);
+        expect(routes.length).toBeGreaterThan(1);
+        const costs = routes.map((r) => r.perTonne[type]);
+        expect(costs).toEqual([...costs].sort((x, y) => x - y));
+        const brute = allRoutes(a, b, type, nature);
+        expect(costs[0], `${nature} ${type}`).toBeCloseTo(brute[0], 9);
+      }
     }
   }, 60_000);
 
