@@ -21,8 +21,11 @@ export const Location = z
     locationNameCn: z.string().min(1),
     locationUrl: z
       .string()
-      .regex(/^(|\/[a-z0-9-]+|https?:\/\/\S+)$/, 'must be empty (a region), a site path such as /shanghai, or an http(s) URL')
-      .describe('Where the site lives: /{location} on this site, or an external URL'),
+      .regex(
+        /^(|\/[a-z0-9-]+|\/home\/Contact\/global\/[A-Za-z0-9/-]+|https?:\/\/\S+)$/,
+        'must be empty (a region), a site path such as /shanghai, a corporate offices page (/home/Contact/global/...), or an http(s) URL',
+      )
+      .describe('Where the site lives: /{location} on this site; for a location without a local site, its offices page on the corporate site (/home/Contact/global/..., the page adds the language); or an external URL'),
   })
   .strict();
 export type Location = z.infer<typeof Location>;

@@ -17,7 +17,8 @@ export function fillSitePicker(dialog: HTMLDialogElement, china: HTMLDialogEleme
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.textContent = name(l);
-    a.href = l.locationUrl;
+    // a location without a local site links to its offices on the corporate site, in the page's language
+    a.href = l.locationUrl.startsWith('/home/') ? `/${locale}${l.locationUrl}` : l.locationUrl;
     if (/^https?:/.test(l.locationUrl)) {
       a.target = '_blank';
       a.rel = 'noopener';

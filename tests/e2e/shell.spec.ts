@@ -83,10 +83,14 @@ test('the local-site picker lists regions from the API, moves by arrow keys, and
   const china = page.getByRole('dialog', { name: '中国大陆网站' });
   await expect(china).toBeVisible();
   await expect(china.getByRole('link', { name: '上海' })).toHaveAttribute('href', '/shanghai');
+  // a city without a local site leads to its office on the corporate site, in the page's language
+  await expect(china.getByRole('link', { name: '天津' })).toHaveAttribute('href', '/zh/home/Contact/global/countryList/more/asia/china/tianjin/CNTSN01');
   await page.keyboard.press('Escape');
   await expect(china).toBeHidden();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await tabs.nth(1).click();
+  await dialog.getByRole('tabpanel').getByRole('link', { name: '日本' }).click();
+  await expect(page).toHaveURL(/\/zh\/home\/Contact\/global\/countryList\/countryList\/asia\/japan$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('日本');
 });
 
 test('the local-site picker says so when the API fails, and retries', async ({ page }) => {

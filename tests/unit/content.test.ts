@@ -71,3 +71,27 @@ describe('a bad content file is refused naming the field', () => {
     expect(Brand.safeParse(brand).error?.issues[0].message).toMatch(/before/);
   });
 });
+
+describe('the local-site picker (content/local-sites.json)', () => {
+  it('links every location to a local site of ours or to its offices on the corporate site, never to a page that does not exist', async () => {
+    const { existsSync } = await import('node:fs');
+    const { loadOffices } = await import('../../src/lib/offices');
+    const sites = JSON.parse(readFileSync('content/local-sites.json', 'utf8')) as { locationParentId: number; locationNameEn: string; locationUrl: string }[];
+    const offices = loadOffices();
+    for (const l of sites.filter((s) => s.locationParentId !== 0)) {
+      const url = l.locationUrl;
+      const country = /^\/home\/Contact\/global\/countryList\/countryList\/(\w+)\/([\w-]+)$/.exec(url);
+      const office = /^\/home\/Contact\/global\/countryList\/more\/(\w+)\/([\w-]+)\/([\w-]+)\/(\w+)$/.exec(url);
+      if (country) {
+        const entry = offices.countries.get(country[2]);
+        expect(entry?.area, l.locationNameEn).toBe(country[1]);
+      } else if (office) {
+        const entry = offices.offices.get(office[4]);
+        expect([entry?.area, entry?.country.key, entry?.cityKey], l.locationNameEn).toEqual([office[1], office[2], office[3]]);
+      } else {
+        expect(url, l.locationNameEn).toMatch(/^\/[a-z]+$/);
+        expect(existsSync(`content/local${url}/site.json`), `${l.locationNameEn}: content/local${url}/site.json`).toBe(true);
+      }
+    }
+  });
+});
