@@ -30,6 +30,7 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 export function startCarousels(root: ParentNode = document): Swiper[] {
   return [...root.querySelectorAll<HTMLElement>('[data-carousel]')].map((el) => {
     const o = JSON.parse(el.dataset.options ?? '{}') as CarouselOptions;
+    const a11y = JSON.parse(el.dataset.a11y ?? '{}') as Partial<Record<'prev' | 'next' | 'first' | 'last' | 'bullet', string>>;
     const slides = el.querySelectorAll('.swiper-slide').length;
     const options: SwiperOptions = {
       modules: [A11y, Autoplay, EffectCoverflow, Keyboard, Navigation, Pagination],
@@ -43,7 +44,16 @@ export function startCarousels(root: ParentNode = document): Swiper[] {
       breakpoints: o.breakpoints,
       watchSlidesProgress: true,
       keyboard: { enabled: true, onlyInViewport: true },
-      a11y: { enabled: true, containerMessage: el.getAttribute('aria-label') ?? undefined },
+      // Swiper's announcements in the page's language (its defaults are English); {{index}} is Swiper's own placeholder
+      a11y: {
+        enabled: true,
+        containerMessage: el.getAttribute('aria-label') ?? undefined,
+        prevSlideMessage: a11y.prev,
+        nextSlideMessage: a11y.next,
+        firstSlideMessage: a11y.first,
+        lastSlideMessage: a11y.last,
+        paginationBulletMessage: a11y.bullet,
+      },
       navigation: { prevEl: el.querySelector<HTMLElement>('.carousel-prev'), nextEl: el.querySelector<HTMLElement>('.carousel-next') },
       pagination: o.pagination ? { el: el.querySelector<HTMLElement>('.carousel-pagination'), clickable: true } : false,
       coverflowEffect: { rotate: 0, stretch: 0, depth: 160, modifier: 1, slideShadows: false },

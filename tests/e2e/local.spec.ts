@@ -232,6 +232,24 @@ test.describe('local: shell', () => {
     await expect(page.locator('.breadcrumb')).toContainText('Home');
   });
 
+  test('a Hong Kong page shows the shared shell in traditional characters: skip link, carousel, cookie notice, site picker, subscription form', async ({ page }) => {
+    await page.goto('/hongkong/tc/home');
+    await expect(page.locator('.skip-link')).toHaveText('跳到主要內容');
+    await expect(page.getByRole('region', { name: 'Cookie 提示' })).toContainText('我們使用 Cookie 保障網站正常運行');
+    await expect(page.getByRole('button', { name: '接受' })).toBeVisible();
+    await expect(page.locator('.local-banner').getByRole('button', { name: '下一張' })).toBeVisible();
+    await page.getByRole('button', { name: '接受' }).click();
+    await page.getByRole('button', { name: '區域網站' }).click();
+    const picker = page.getByRole('dialog', { name: '選擇區域網站' });
+    await expect(picker).toBeVisible();
+    await expect(picker.getByRole('tablist', { name: '區域' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.goto('/hongkong/tc/newsSubscribe');
+    await expect(page.locator('.subscribe-page astro-island[ssr]')).toHaveCount(0);
+    await expect(page.locator('.subscribe-page')).toContainText('驗證郵箱');
+    await expect(page.locator('.subscribe-page')).not.toContainText('验证邮箱');
+  });
+
   test('a customDefine URL is shown without the shell', async ({ page }) => {
     await page.goto('/shanghai/en/home?customDefine=1');
     await expect(page.locator('html')).toHaveClass(/embedded/);

@@ -169,4 +169,19 @@ describe('local interface strings', () => {
     expect(localTranslations('en')('local.noNews')).toBe('No News');
     expect(localTranslations('tc')('local.searchResults', { count: 3, keyword: '葵涌' })).toBe('「葵涌」共有3項結果');
   });
+
+  it('show a Hong Kong page every shared string in traditional characters (OpenCC, Hong Kong variant), placeholders kept', async () => {
+    const { localPickStrings, localString, localTranslations } = await import('../../src/lib/local-i18n');
+    const { zh } = await import('../../src/i18n/dict');
+    expect(localTranslations('tc')('site.skipToContent')).toBe('跳到主要內容');
+    expect(localTranslations('tc')('picker.title')).toBe('選擇區域網站');
+    expect(localString('tc', 'cookie.text')).toContain('我們使用 Cookie 保障網站正常運行');
+    expect(localPickStrings('tc', ['subscribe.codeSent'])['subscribe.codeSent']).toBe('6位驗證碼已發送至 {{email}}，{{minutes}}分鐘內有效。');
+    // cn pages keep the simplified strings; tc keeps its own hand-written local.* ones
+    expect(localString('cn', 'picker.title')).toBe(zh['picker.title']);
+    expect(localString('tc', 'local.noNews')).toBe('沒有新聞');
+    // no string a Hong Kong page can show is left with a simplified-only character
+    const simplifiedOnly = /[们这个为国发时会对说样运过还进动么网页选择区请总]/;
+    for (const key of Object.keys(zh) as (keyof typeof zh)[]) expect(localString('tc', key), key).not.toMatch(simplifiedOnly);
+  });
 });
