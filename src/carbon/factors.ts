@@ -1,4 +1,5 @@
 import type { CarbonFactors, EmissionFactor, FuelFactor } from '../schemas/carbon';
+import type { CargoNature } from '../lib/validation/carbon';
 
 /**
  * Emission intensities of each mode, from the published factors of
@@ -12,8 +13,7 @@ import type { CarbonFactors, EmissionFactor, FuelFactor } from '../schemas/carbo
 
 export type FactorType = 'TTW' | 'WTW';
 export type Mode = 'Vessel' | 'Feeder' | 'Rail' | 'Truck';
-export type CargoNature = 'Dry' | 'Reefer';
-export const NATURES: readonly CargoNature[] = ['Dry', 'Reefer'];
+export type { CargoNature };
 
 /** How a WTT intensity was obtained, for the methodology panel and the tests. */
 export type WttSource =

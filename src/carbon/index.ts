@@ -13,7 +13,7 @@ import { buildCarbonNetwork, type CarbonNetwork } from './network.ts';
  */
 export { calculateShipment, placeName, routeGeometry, type ResultLeg, type ResultRoute, type ShipmentInput, type ShipmentResult } from './calculate.ts';
 export { cityAddress, fold, type CitySuggestion } from './cities.ts';
-export { buildIntensities, cargoTonnes, derivedWtt, legEmission, toPerTonneKm, NATURES, type ByNature, type CargoNature, type FactorType, type Intensity, type Mode } from './factors.ts';
+export { buildIntensities, cargoTonnes, derivedWtt, legEmission, toPerTonneKm, type ByNature, type CargoNature, type FactorType, type Intensity, type Mode } from './factors.ts';
 export { buildCarbonNetwork, cheapestPath, kShortest, type CarbonNetwork, type Edge, type Route } from './network.ts';
 
 const factorsFile = import.meta.glob<unknown>('../../content/carbon/factors.json', { eager: true, import: 'default' });

@@ -40,8 +40,6 @@ export interface Edge {
   km: number;
   /** The intensity for each cargo nature (Vessel: of the leg's trade lane). */
   intensity: ByNature;
-  /** Vessel: the trade lane (content/carbon/factors.json seaLanes). */
-  lane?: string;
   /** Vessel / Feeder: the service loop and its ship size. */
   loop?: string;
   teu?: number;
@@ -136,7 +134,6 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
       mode: feeder ? 'Feeder' : 'Vessel',
       km: pair.km,
       intensity: feeder ? intensities.feeder(teu) : intensities.vessel(pair.from, pair.to),
-      ...(feeder ? {} : { lane: intensities.laneOf(pair.from, pair.to) }),
       loop: pair.loop,
       teu,
       seaLegs: pair.legs,

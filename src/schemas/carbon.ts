@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARGO_NATURES } from '../lib/validation/carbon';
 import { Localised } from './common';
 
 /**
@@ -21,7 +22,7 @@ const Url = z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) link to the
 
 export const CarbonScope = z.enum(['TTW', 'WTT']).describe('TTW: tank-to-wheel (combustion); WTT: well-to-tank (fuel production and supply)');
 
-export const CargoNature = z.enum(['Dry', 'Reefer']);
+export const CargoNature = z.enum(CARGO_NATURES);
 
 /** One published emission intensity, copied exactly from its source. */
 export const EmissionFactor = z
