@@ -42,16 +42,35 @@ test.describe('site search', () => {
     await page.goto(`/en/home/list?keyword=${word}`);
     await settled(page);
     await expect(page.locator('[data-search-input]')).toHaveValue(word);
+    await showAll(page); // news, FAQ and pages (routes, offices) all match
     const titles = await hits(page).locator('h3').allTextContents();
     for (const s of expected) expect(titles).toContain(s.title);
     for (const href of await hits(page).locator('h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/en\//);
     await expect(status(page)).toHaveText(`${await hits(page).count()} results for “${word}”`);
-    // the same word on the Chinese page: the Chinese index has no such word
+    // the same word on the Chinese page: no Chinese story has it (only the Latin address of the Jeddah office does), and nothing English is shown
     await page.goto(`/zh/home/list?keyword=${word}`);
     await settled(page);
-    await expect(status(page)).toHaveText(`没有找到与“${word}”相关的结果，请更换关键词后再搜索。`);
+    expect(await tabCount(tab(page, 'news'))).toBe(0);
+    for (const href of await hits(page).locator('h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/zh\/home\/Contact\//);
+    // words no page has say so, in the page's language
+    await page.goto(`/zh/home/list?keyword=${encodeURIComponent('龘靐')}`);
+    await settled(page);
+    await expect(status(page)).toHaveText('没有找到与“龘靐”相关的结果，请更换关键词后再搜索。');
     await expect(hits(page)).toHaveCount(0);
     expect(apiCalls, 'the search runs on the static index, not the API').toEqual([]);
+  });
+
+  test('pages beside news and FAQ are found: the containers page, in both languages', async ({ page }) => {
+    for (const [locale, word, url] of [
+      ['en', 'flat rack', /^\/en\/home\/Services\/containers\//],
+      ['zh', '框架箱', /^\/zh\/home\/Services\/containers\//],
+    ] as const) {
+      await page.goto(`/${locale}/home/list?keyword=${encodeURIComponent(word)}`);
+      await settled(page);
+      const hrefs = await hits(page).locator('h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      expect(hrefs.some((h) => url.test(h)), `${word}: ${hrefs.join(' ')}`).toBe(true);
+      await expect(page.locator('.search-hit[data-kind="page"]').first()).toBeVisible();
+    }
   });
 
   test('a Chinese word from the middle of a Chinese news text is found in the Chinese pages only', async ({ page }) => {
