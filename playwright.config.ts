@@ -49,6 +49,9 @@ export default defineConfig({
       // and limits no test run reaches.
       CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
       ...UNLIMITED_RATE_ENV,
+      // the smart service is offered in TEST-NET-3 only; the tests pick their address with X-Forwarded-For
+      ASSISTANT_NETWORKS: '203.0.113.0/24',
+      TRUST_PROXY_HOPS: '1',
     },
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, type CallDef } from './define';
 import { Language } from './entities';
+import { PATH } from './wire';
 
 /**
  * Calls of the regional local sites (/local). Spread into `calls` (./calls.ts).
@@ -258,7 +259,7 @@ export const localCalls = {
   }),
   localChatIp: defineCall({
     method: 'GET',
-    path: '/local/ip/decideIntelligentCustomerIp',
+    path: PATH.assistantCheck,
     query: z.object({ language: Language.optional() }).strict(),
     answer: z.boolean(),
     summary: 'Whether the smart customer service may be offered to the caller',

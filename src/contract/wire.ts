@@ -80,6 +80,7 @@ export const PATH = {
   health: '/health',
   saveClick: '/webPicture/saveClick',
   locationList: '/local/getLocationList',
+  assistantCheck: '/local/ip/decideIntelligentCustomerIp',
   routeGroups: '/routeService/ServiceLoopGroup/:groupId',
   routeServices: '/routeService/routeService/:groupUuid',
   routeMap: '/routeService/routeAddress/:code',

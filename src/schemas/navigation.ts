@@ -13,7 +13,19 @@ export const Navigation = z
             id: z.enum(['services', 'about', 'news', 'help', 'contact']),
             label: Localised,
             href: Href,
-            groups: z.array(z.object({ title: Localised, links: z.array(Link).min(1) }).strict()).min(1),
+            groups: z
+              .array(
+                z
+                  .object({
+                    title: Localised,
+                    links: z.array(Link).min(1),
+                    assistant: Localised.optional().describe(
+                      'Label of an entry to the smart customer service (brand.links.aiAssistant) after the links; in English the page first asks the API whether it is offered to the visitor',
+                    ),
+                  })
+                  .strict(),
+              )
+              .min(1),
           })
           .strict(),
       )

@@ -15,6 +15,7 @@ export function startShell(): void {
   if (isLocale(locale)) $locale.set(locale);
   applyMourning();
   initClickTracking();
+  initAssistantEntry();
   initLanguageSwitch();
   initPopovers();
   initMainNav();
@@ -22,6 +23,30 @@ export function startShell(): void {
   initCookieNotice();
   initSitePicker();
   initHistoryBack();
+}
+
+/**
+ * The navigation's smart-service entry on English pages ([data-assistant-check]):
+ * the click opens the new tab at once and ./assistant-entry.ts asks the API whether
+ * the assistant is offered to this visitor before sending the tab there. A modified
+ * click (new window, new tab) is left to the browser. Chinese pages link straight.
+ */
+function initAssistantEntry(): void {
+  let module: Promise<typeof import('./assistant-entry')> | undefined;
+  const load = () => (module ??= import('./assistant-entry'));
+  const entry = (event: Event) => (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-assistant-check]');
+  for (const type of ['pointerover', 'focusin'] as const) {
+    document.addEventListener(type, (event) => {
+      if (entry(event)) void load();
+    });
+  }
+  document.addEventListener('click', (event) => {
+    const link = entry(event);
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const tab = window.open('about:blank', '_blank');
+    void load().then((m) => m.openAssistant(link, tab, $locale.get()));
+  });
 }
 
 /** 'Go back' buttons exist only where there is history to go back to. */

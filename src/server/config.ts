@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_API_BASE } from '../contract/wire';
+import { AssistantEnv } from './assistant';
 import { FormsEnv, formsConfig, type FormsConfig } from './forms/config';
 import { SubscribeEnv, subscribeConfig, type SubscribeConfig } from './subscribe/config';
 
@@ -26,6 +27,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   ...FormsEnv,
   ...SubscribeEnv,
+  ...AssistantEnv,
 });
 
 export type ServerConfig = {
@@ -39,6 +41,8 @@ export type ServerConfig = {
   forms: FormsConfig;
   /** Newsletter subscriptions: codes, links in the mails, digest days (./subscribe/config.ts). */
   subscribe: SubscribeConfig;
+  /** CIDR blocks where the smart customer service is offered; empty: everywhere (./assistant.ts). */
+  assistantNetworks: string[];
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -57,5 +61,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     version: process.env.npm_package_version ?? '0.1.0',
     forms: formsConfig(e, env),
     subscribe: subscribeConfig(e),
+    assistantNetworks: e.ASSISTANT_NETWORKS,
   };
 }

@@ -234,9 +234,39 @@ describe('local: home blocks and shell', () => {
     expect((await h.request('/local/findLogo/atlantis')).status).toBe(404);
   });
 
-  it('answers the IP check with a boolean and keeps the picker list', async () => {
+  it('answers the IP check with a boolean (offered everywhere by default) and keeps the picker list', async () => {
     expect(await h.client.call(calls.localChatIp)).toBe(true);
     const list = await h.client.call(calls.getLocationList);
     expect(list.find((l) => l.locationUrl === '/shanghai')).toBeTruthy();
+  });
+});
+
+describe('the smart customer service check (ASSISTANT_NETWORKS)', () => {
+  it('offers the assistant only to callers in the configured networks, IPv4 and IPv6, by the address the rate limits use', async () => {
+    const only = await startHarness({ ASSISTANT_NETWORKS: '203.0.113.0/24, 2001:db8::/32', TRUST_PROXY_HOPS: '1' });
+    try {
+      const ask = async (from: string) => {
+        const { status, body } = await only.request('/local/ip/decideIntelligentCustomerIp', { headers: { 'x-forwarded-for': from } });
+        expect(status).toBe(200);
+        return body.data.content;
+      };
+      expect(await ask('203.0.113.7')).toBe(true);
+      expect(await ask('::ffff:203.0.113.200')).toBe(true);
+      expect(await ask('2001:db8:1::5')).toBe(true);
+      expect(await ask('198.51.100.1')).toBe(false);
+      expect(await ask('2001:db9::1')).toBe(false);
+      // only the entry our one proxy appended counts, not what the client put before it
+      expect(await ask('203.0.113.7, 198.51.100.1')).toBe(false);
+      expect(await ask('not-an-address')).toBe(false);
+    } finally {
+      await only.close();
+    }
+  });
+
+  it('refuses a bad ASSISTANT_NETWORKS at start-up, naming it', async () => {
+    const { loadConfig } = await import('../../src/server/config');
+    expect(() => loadConfig({ ASSISTANT_NETWORKS: '203.0.113.0/24,10.0.0.0/40' })).toThrow(/ASSISTANT_NETWORKS.*CIDR/);
+    expect(() => loadConfig({ ASSISTANT_NETWORKS: 'example.com/8' })).toThrow(/ASSISTANT_NETWORKS/);
+    expect(loadConfig({ ASSISTANT_NETWORKS: ' 10.0.0.0/8 , ' }).assistantNetworks).toEqual(['10.0.0.0/8']);
   });
 });

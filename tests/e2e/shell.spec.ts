@@ -141,6 +141,44 @@ test('the floating widget shows hotline and e-mail, the AI assistant only in Chi
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('the smart service butler: Chinese pages link straight, English ones ask the server first', async ({ page, context }) => {
+  const assistant = 'https://ai.seabridgelines.com/';
+  await context.route(`${assistant}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Assistant</title>' }));
+  await page.goto('/zh/home/About/history');
+  await acceptCookies(page);
+  await page.getByRole('button', { name: '联系我们' }).click();
+  const zh = page.locator('#menu-contact').getByRole('link', { name: /智能客服管家/ });
+  await expect(zh).toHaveAttribute('href', assistant);
+  expect(await zh.evaluate((a) => a.hasAttribute('data-assistant-check'))).toBe(false);
+
+  // English, from an address the assistant is not offered to (the test server offers it in 203.0.113.0/24 only)
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.1' });
+  await page.goto('/en/home/About/history');
+  const menu = page.getByRole('button', { name: 'Contact' });
+  const open = async () => {
+    if (await page.locator('#menu-contact').isHidden()) await menu.click();
+  };
+  await open();
+  const link = page.locator('#menu-contact').getByRole('link', { name: /Smart service butler/ });
+  const status = page.locator('#menu-contact [data-assistant-status]');
+  const refused = context.waitForEvent('page');
+  const checked = page.waitForResponse((r) => r.url().includes('/local/ip/decideIntelligentCustomerIp'));
+  await link.click();
+  const tab = await refused;
+  expect(await (await checked).json()).toMatchObject({ code: '200', data: { content: false } });
+  await expect.poll(() => tab.isClosed()).toBe(true);
+  await expect(status).toHaveText('The smart service butler is not offered in your region yet.');
+
+  // and from one it is offered to: the tab the click opened goes to the assistant
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '203.0.113.9' });
+  await open();
+  const offered = context.waitForEvent('page');
+  await link.click();
+  const next = await offered;
+  await expect(next).toHaveURL(assistant);
+  await expect(status).toBeHidden();
+});
+
 test('mourning mode turns the home page grey inside a configured range only', async ({ page }) => {
   // Serve the home page with a range around today, as content/brand.json would configure it.
   await page.route('**/en/home', async (route) => {

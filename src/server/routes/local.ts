@@ -4,6 +4,8 @@ import { CODE } from '../../contract/wire';
 import { handle, WireError } from '../handle';
 import { loadLocations } from '../content';
 import type { AppDeps } from '../app';
+import { assistantAvailability } from '../assistant';
+import { clientAddress } from '../forms/client-address';
 import {
   allLocalLanguages,
   findPage,
@@ -90,7 +92,7 @@ const defaultInfo = (page: MenuPage, d: DefaultInfo) => ({
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** /local/*: the regional sites, answered from content/local (the same content the pages are built from). */
-export function localRoutes(_deps: AppDeps) {
+export function localRoutes(deps: AppDeps) {
   const router = new Hono();
   handle(router, calls.getLocationList, () => loadLocations());
 
@@ -267,7 +269,8 @@ export function localRoutes(_deps: AppDeps) {
     if (!entry) throw new WireError(CODE.notFound, `location: no local site "${params.location}"`);
     return { imagePath: entry.site.logo };
   });
-  // Deviation: no geo-IP database here, so the smart customer service is offered to every caller.
-  handle(router, calls.localChatIp, () => true);
+  // The caller's address against ASSISTANT_NETWORKS (unset: offered everywhere); no geo-IP database is shipped.
+  const assistantOffered = assistantAvailability(deps.config.assistantNetworks);
+  handle(router, calls.localChatIp, ({ c }) => assistantOffered(clientAddress(c, deps.config.forms.trustProxyHops)));
   return router;
 }
