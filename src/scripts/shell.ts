@@ -34,12 +34,7 @@ export function startShell(): void {
 function initAssistantEntry(): void {
   let module: Promise<typeof import('./assistant-entry')> | undefined;
   const load = () => (module ??= import('./assistant-entry'));
-  const entry = (event: Event) => (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-assistant-check]');
-  for (const type of ['pointerover', 'focusin'] as const) {
-    document.addEventListener(type, (event) => {
-      if (entry(event)) void load();
-    });
-  }
+  const entry = loadOnApproach<HTMLAnchorElement>('a[data-assistant-check]', load);
   document.addEventListener('click', (event) => {
     const link = entry(event);
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
@@ -47,6 +42,21 @@ function initAssistantEntry(): void {
     const tab = window.open('about:blank', '_blank');
     void load().then((m) => m.openAssistant(link, tab, $locale.get()));
   });
+}
+
+/**
+ * Starts loading a module when the pointer or the focus first comes to an element
+ * matching the selector, so pages pay nothing for it until then; answers the finder
+ * of that element for an event (for the click handler).
+ */
+function loadOnApproach<E extends Element>(selector: string, load: () => Promise<unknown>): (event: Event) => E | null | undefined {
+  const find = (event: Event) => (event.target as Element | null)?.closest?.<E>(selector);
+  for (const type of ['pointerover', 'focusin'] as const) {
+    document.addEventListener(type, (event) => {
+      if (find(event)) void load();
+    });
+  }
+  return find;
 }
 
 /** 'Go back' buttons exist only where there is history to go back to. */
@@ -67,12 +77,7 @@ function initHistoryBack(): void {
 function initClickTracking(): void {
   let recorder: Promise<typeof import('./click-tracking')> | undefined;
   const load = () => (recorder ??= import('./click-tracking'));
-  const tracked = (event: Event) => (event.target as Element | null)?.closest?.<HTMLElement>('[data-track-click]');
-  for (const type of ['pointerover', 'focusin'] as const) {
-    document.addEventListener(type, (event) => {
-      if (tracked(event)) void load();
-    });
-  }
+  const tracked = loadOnApproach<HTMLElement>('[data-track-click]', load);
   document.addEventListener('click', (event) => {
     const name = tracked(event)?.dataset.trackClick;
     if (name) void load().then((m) => m.recordClick(name as PictureName, $locale.get()));
