@@ -80,6 +80,8 @@ export interface CarbonNetwork {
   rail: ReadonlyMap<string, RailCorridor>;
   /** The lowest-emission routes first, at most `count`, each loopless; [] when none joins the two cities. */
   routes(originId: string, destinationId: string, type: FactorType, count?: number, nature?: CargoNature): Route[];
+  /** The sea edge a loop carries from one port to another (its along-loop distance and intensity), if it carries that pair. */
+  seaEdge(loop: string, from: string, to: string): Edge | undefined;
   /** Every edge the search may take for this pair (for tests that enumerate routes by brute force). */
   edgesFor(originId: string, destinationId: string, nature?: CargoNature): (node: string) => Edge[];
 }
@@ -117,8 +119,10 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
   // ---- static edges: sea pairs and rail corridors
   let nextId = 0;
   const out = new Map<string, Edge[]>();
+  const seaEdges = new Map<string, Edge>();
   const addStatic = (edge: Omit<Edge, 'id'>) => {
     const e = { ...edge, id: nextId++ };
+    if (e.loop) seaEdges.set(`${e.loop}|${e.from}|${e.to}`, e);
     const list = out.get(e.from);
     if (list) list.push(e);
     else out.set(e.from, [e]);
@@ -355,6 +359,7 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
     countryName: (code) => citiesFile.countries[code]?.name ?? { en: code, zh: code },
     rail: railById,
     routes,
+    seaEdge: (loop, from, to) => seaEdges.get(`${loop}|p:${from}|p:${to}`),
     edgesFor,
   };
 }

@@ -17,6 +17,11 @@ export const UnLocode = z
   .regex(/^[A-Z]{2}[A-Z2-9]{3}$/, 'must be a UN/LOCODE: country code and three letters, e.g. CNSHA')
   .describe('UN/LOCODE of the port, e.g. CNSHA');
 
+export const TimeZone = z
+  .string()
+  .refine((v) => /^[A-Za-z_]+\/[A-Za-z_/+-]+$/.test(v) && isTimeZone(v), 'must be an IANA time zone name, e.g. Asia/Shanghai or America/Los_Angeles')
+  .describe('IANA time zone of the port (every date and time at the port is shown in it), e.g. Asia/Shanghai');
+
 export const Terminal = z
   .object({
     code: z.string().regex(/^[A-Z0-9]{2,8}$/, 'terminal code: 2 to 8 capital letters or digits').describe('Short code used in rotations, e.g. YSCT'),
@@ -31,10 +36,20 @@ export const Port = z
     country: Localised.describe('Country or region name'),
     lat: z.number().min(-90).max(90).describe('Latitude of the port in decimal degrees (north positive)'),
     lon: z.number().min(-180).max(180).describe('Longitude of the port in decimal degrees (east positive)'),
+    timeZone: TimeZone,
     terminals: z.array(Terminal).min(1),
   })
   .strict();
 export type Port = z.infer<typeof Port>;
+
+/** Is `name` a time zone of the IANA database that this runtime knows? */
+export function isTimeZone(name: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 export const DIRECTION_IDS = [11, 12, 13, 17, 14, 15, 18, 16] as const;
 
@@ -97,6 +112,25 @@ export const Bound = z
   .strict();
 export type Bound = z.infer<typeof Bound>;
 
+/** A slot of the deployment: the IMO number of the ship, or "TBN" while the ship is to be nominated. */
+export const DeployedSlot = z
+  .union([z.string().regex(/^\d{7}$/, 'an IMO number: seven digits'), z.literal('TBN')])
+  .describe('IMO number of the vessel (content/vessels.json or content/routes/chartered-vessels.json), or "TBN" for a ship to be nominated');
+
+export const Deployment = z
+  .object({
+    vessels: z.array(DeployedSlot).min(1).describe('The ships of the loop in the order they sail it: one departure a week, each ship one week after the one before'),
+    reference: z
+      .object({
+        voyage: z.number().int().min(1).max(9999).describe('Voyage number of one sailing of the first ship in the list'),
+        departure: z.iso.date().describe('Local date (YYYY-MM-DD) on which that voyage departs the first port of the rotation'),
+      })
+      .strict()
+      .describe('One known sailing, from which every other sailing of the loop is dated and numbered (one a week, voyage numbers counting up)'),
+  })
+  .strict();
+export type Deployment = z.infer<typeof Deployment>;
+
 export const Service = z
   .object({
     code: z.string().regex(/^[A-Z0-9]{2,6}$/, 'service code: 2 to 6 capital letters or digits').describe('Service loop code, e.g. AAC'),
@@ -108,6 +142,7 @@ export const Service = z
     calls: z.array(Call).min(3),
     export: Bound.describe('Head-haul direction (loop export table)'),
     import: Bound.describe('Back-haul direction (loop import table)'),
+    deployment: Deployment.describe('Which ships sail the loop, and one dated reference sailing'),
     advantages: z
       .object({
         en: z.string().min(1).describe('English text; paragraphs separated by "@"; a direction heading (Eastbound, Westbound, Northbound, Southbound) is a paragraph of its own'),
@@ -118,6 +153,26 @@ export const Service = z
   .strict()
   .superRefine((s, ctx) => {
     const last = s.calls.at(-1)!;
+    const needed = Math.ceil(s.roundTripDays / 7);
+    if (s.deployment.vessels.length !== needed)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deployment', 'vessels'],
+        message: `loop ${s.code}: a weekly service with a round trip of ${s.roundTripDays} days needs ${needed} ships, ${s.deployment.vessels.length} deployed`,
+      });
+    const firstDeparture = new Date(`${s.deployment.reference.departure}T00:00:00Z`);
+    const day0Weekday = WEEKDAYS[(((firstDeparture.getUTCDay() + 6 - s.calls[0].departure.day) % 7) + 7) % 7];
+    if (day0Weekday !== s.startsOn)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deployment', 'reference', 'departure'],
+        message: `loop ${s.code}: the first call's departure falls on day ${s.calls[0].departure.day} of a rotation starting on ${s.startsOn}, so ${s.deployment.reference.departure} (a ${WEEKDAYS[(firstDeparture.getUTCDay() + 6) % 7]}) cannot be one`,
+      });
+    const seen = new Set<string>();
+    s.deployment.vessels.forEach((imo, i) => {
+      if (imo !== 'TBN' && seen.has(imo)) ctx.addIssue({ code: 'custom', path: ['deployment', 'vessels', i], message: `loop ${s.code}: vessel ${imo} is deployed twice` });
+      seen.add(imo);
+    });
     if (last.departure.day >= s.roundTripDays) ctx.addIssue({ code: 'custom', path: ['roundTripDays'], message: `the last departure (day ${last.departure.day}) must fall inside the round trip of ${s.roundTripDays} days` });
     s.calls.forEach((c, i) => {
       if (i === 0) return;

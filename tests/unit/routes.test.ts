@@ -3,7 +3,7 @@ import { Port, Service } from '../../src/schemas/routes';
 import { callPortRows, loopTable, routeNavigationAllowed, sailedLegs, splitAdvantages, transitDays, weekdayOf } from '../../src/lib/routes';
 
 const port = (locode: string, en: string, zh: string, lon: number, lat: number) =>
-  Port.parse({ locode, name: { en, zh }, country: { en: 'X', zh: 'X' }, lat, lon, terminals: [{ code: 'T1', name: { en: `${en} T1`, zh: `${zh}一号码头` } }] });
+  Port.parse({ locode, name: { en, zh }, country: { en: 'X', zh: 'X' }, lat, lon, timeZone: lon < 0 ? 'America/Los_Angeles' : 'Asia/Shanghai', terminals: [{ code: 'T1', name: { en: `${en} T1`, zh: `${zh}一号码头` } }] });
 const ports = new Map(
   [port('CNSHA', 'Shanghai', '上海', 122.1, 30.6), port('CNNGB', 'Ningbo', '宁波', 121.9, 29.9), port('USLAX', 'Los Angeles', '洛杉矶', -118.3, 33.7), port('USOAK', 'Oakland', '奥克兰', -122.3, 37.8)].map((p) => [p.locode, p]),
 );
@@ -23,6 +23,7 @@ const service = Service.parse({
   ],
   export: { label: { en: 'Eastbound', zh: '东行' }, pols: [0, 1], pods: [2, 3] },
   import: { label: { en: 'Westbound', zh: '西行' }, pols: [2, 3], pods: [0, 1] },
+  deployment: { vessels: ['TBN', 'TBN', 'TBN', 'TBN', 'TBN'], reference: { voyage: 101, departure: '2026-01-06' } },
   advantages: { en: 'Eastbound@Fast@Westbound@Direct', zh: '东行@@快速@@西行@@直达' },
 });
 

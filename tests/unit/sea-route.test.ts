@@ -141,7 +141,7 @@ describe('routes go the way ships go', () => {
 });
 
 describe('scripts/sea-legs.ts', () => {
-  const port = (locode: string, [lon, lat]: LonLat): Port => ({ locode, name: { en: locode, zh: locode }, country: { en: 'x', zh: 'x' }, lat, lon, terminals: [{ code: 'T1', name: { en: 'T1', zh: 'T1' } }] });
+  const port = (locode: string, [lon, lat]: LonLat): Port => ({ locode, name: { en: locode, zh: locode }, country: { en: 'x', zh: 'x' }, lat, lon, timeZone: 'UTC', terminals: [{ code: 'T1', name: { en: 'T1', zh: 'T1' } }] });
   const call = (p: string, day: number) => ({ port: p, terminal: 'T1', arrival: { day, time: '08:00' }, departure: { day, time: '20:00' } });
   const trade = (calls: string[]): Trade => ({
     direction: 11,
@@ -160,6 +160,7 @@ describe('scripts/sea-legs.ts', () => {
             calls: calls.map((c, i) => call(c, i * 3)),
             export: { label: { en: 'E', zh: 'E' }, pols: [0], pods: [1] },
             import: { label: { en: 'W', zh: 'W' }, pols: [1], pods: [0] },
+            deployment: { vessels: ['TBN', 'TBN', 'TBN', 'TBN', 'TBN', 'TBN'], reference: { voyage: 1, departure: '2026-01-05' } },
             advantages: { en: 'a', zh: 'a' },
           },
         ],
