@@ -39,6 +39,7 @@ import { helpCalls } from './help';
 import { searchCalls } from './search';
 import { localCalls } from './local';
 import { sclCalls } from './scl';
+import { scheduleCalls } from './schedules';
 import { subscribeCalls } from './subscribe';
 
 export type { CallDef } from './define';
@@ -267,6 +268,7 @@ export const calls = {
   ...searchCalls,
   ...localCalls,
   ...sclCalls,
+  ...scheduleCalls,
   ...subscribeCalls,
 } as const;
 

@@ -16,7 +16,7 @@ export interface Footprint {
   km: number;
 }
 
-export function footprint(option: RouteOption, carbon: CarbonNetwork, nature: CargoNature, tonnes: number): Footprint {
+export function footprint(option: RouteOption, nature: CargoNature, tonnes: number): Footprint {
   let ttw = 0;
   let wtw = 0;
   let km = 0;

@@ -112,8 +112,8 @@ export function createEngine(asOf: string): ScheduleEngine {
         const first = option.legs[0].departure;
         return {
           ...option,
-          perTeu: footprint(option, carbon, request.nature, perTeuTonnes),
-          cargo: request.tonnes === undefined ? undefined : footprint(option, carbon, request.nature, request.tonnes),
+          perTeu: footprint(option, request.nature, perTeuTonnes),
+          cargo: request.tonnes === undefined ? undefined : footprint(option, request.nature, request.tonnes),
           cutOffs: cutOffsOf(first),
         };
       });

@@ -16,6 +16,7 @@ import { newsRoutes } from './routes/news';
 import { helpRoutes } from './routes/help';
 import { sclRoutes } from './routes/scl';
 import { subscribeRoutes } from './routes/subscribe';
+import { scheduleRoutes } from './routes/schedules';
 import type { Mailer } from './mail';
 
 export interface AppDeps {
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', helpRoutes(deps));
   app.route('/', sclRoutes(deps));
   app.route('/', subscribeRoutes(deps));
+  app.route('/', scheduleRoutes());
 
   app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {
