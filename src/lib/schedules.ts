@@ -1,9 +1,9 @@
-import vesselsJson from '../../content/vessels.json';
 import type { Locale } from '../i18n/locales';
 import { SchedulesFile } from '../schemas/help';
 import type { Direction, Port, Service } from '../schemas/routes';
-import { WEEKDAYS } from '../schemas/routes';
-import { Vessels } from '../schemas/vessels';
+import { loadScheduleContent } from '../schedules/content';
+import { addDays } from '../schedules/time';
+import { loopTimetable } from '../schedules/timetable';
 import { parseContent } from './parse-content';
 import type { RouteNetwork } from './route-network';
 import { callPortRows, loopTable } from './routes';
@@ -126,15 +126,9 @@ export function scheduleStart(today: Date): Date {
   return new Date(day - weekday * DAY);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Port-local date and time of a voyage moment, as YYYY-MM-DD HH:mm (days are counted in UTC, the time is the port's). */
-export function scheduleDateTime(day0: Date, day: number, time: string): string {
-  const d = new Date(day0.getTime() + day * DAY);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${time}`;
-}
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-// ---- vessels ---------------------------------------------------------------------------
+// ---- vessels and voyages: from the loops' deployment (content/routes/trades, src/schedules) ----
 
 /** The ship size a service's content names ("14,000 TEU (Neopanamax)" → 14000). */
 export function vesselClassTeu(service: Service): number {
@@ -143,53 +137,14 @@ export function vesselClassTeu(service: Service): number {
   return Number(m[1].replace(/,/g, ''));
 }
 
-// Names of chartered tonnage (deterministic, brand-free); our own vessels come first.
-const CHARTER_FIRST = ['ATLANTIC', 'BALTIC', 'CAPE', 'CORAL', 'EASTERN', 'GOLDEN', 'GREEN', 'IRIS', 'JADE', 'LUCKY', 'MARIA', 'NORTHERN', 'OCEAN', 'PACIFIC', 'PEARL', 'POLAR', 'ROYAL', 'SILVER', 'SOUTHERN', 'STAR', 'WESTERN', 'BRIGHT', 'GRAND', 'NOBLE'];
-const CHARTER_SECOND = ['ARROW', 'BLOSSOM', 'BREEZE', 'CROWN', 'DAWN', 'ENDEAVOUR', 'FALCON', 'GLORY', 'HARVEST', 'HORIZON', 'JUBILEE', 'LIBERTY', 'MERIDIAN', 'NAVIGATOR', 'ORCHID', 'PIONEER', 'PRIDE', 'RAINBOW', 'SPIRIT', 'SUMMIT', 'TRADER', 'VENTURE', 'VOYAGER', 'ZENITH'];
+/** Name shown for a slot whose ship is still to be nominated. */
+export const TBN_NAME = 'TBN (to be nominated)';
 
-let fleetCache: Map<string, string[]> | undefined;
-
-/**
- * The ships deployed on each service: round-trip days ÷ 7 of them (one sailing a
- * week). Our own vessels (content/vessels.json) go to the service whose ship size
- * is nearest theirs (within 30 %), largest services first; the other slots are
- * chartered ships with generated names, unique across the network.
- */
+/** The ships deployed on each service, by name, in the order they sail it (content/routes/trades: deployment). */
 export function deployedVessels(net: RouteNetwork): Map<string, string[]> {
-  if (fleetCache) return fleetCache;
-  const own = Vessels.parse(vesselsJson)
-    .map((v) => ({ name: v.name.en, teu: v.capacityTeu }))
-    .sort((a, b) => b.teu - a.teu || a.name.localeCompare(b.name));
-  const services = [...net.services.values()].map((e) => e.service).sort((a, b) => vesselClassTeu(b) - vesselClassTeu(a) || a.code.localeCompare(b.code));
-  const used = new Set<string>();
-  const result = new Map<string, string[]>();
-  const charter = charterNames();
-  for (const service of services) {
-    const size = vesselClassTeu(service);
-    const slots = service.roundTripDays / 7;
-    const ships: string[] = [];
-    const candidates = own.filter((v) => !used.has(v.name) && Math.abs(v.teu - size) / size <= 0.3).sort((a, b) => Math.abs(a.teu - size) - Math.abs(b.teu - size));
-    for (const v of candidates.slice(0, Math.min(slots, Math.ceil(slots / 2)))) {
-      ships.push(v.name);
-      used.add(v.name);
-    }
-    while (ships.length < slots) ships.push(charter.next().value as string);
-    result.set(service.code, ships);
-  }
-  fleetCache = result;
-  return result;
+  const { vessels } = loadScheduleContent();
+  return new Map([...net.services.values()].map(({ service }) => [service.code, service.deployment.vessels.map((imo) => (imo === 'TBN' ? TBN_NAME : vessels.get(imo)!.name))]));
 }
-
-function* charterNames(): Generator<string> {
-  // walk the name grid along a stride coprime with its size, so neighbours do not share words
-  const total = CHARTER_FIRST.length * CHARTER_SECOND.length;
-  for (let i = 0, k = 7; i < total; i++, k = (k + 181) % total) {
-    yield `${CHARTER_FIRST[k % CHARTER_FIRST.length]} ${CHARTER_SECOND[Math.floor(k / CHARTER_FIRST.length)]}`;
-  }
-  throw new Error('schedules: out of charter vessel names');
-}
-
-// ---- voyages --------------------------------------------------------------------------
 
 export interface Voyage {
   vessel: string;
@@ -199,35 +154,30 @@ export interface Voyage {
   calls: { eta: string; etd: string }[];
 }
 
-const BOUND_LETTER: Record<string, string> = { Eastbound: 'E', Westbound: 'W', Northbound: 'N', Southbound: 'S' };
-const VOYAGE_EPOCH = Date.UTC(2020, 0, 6); // a Monday
+const localText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
 /**
- * The voyages of a service whose first call falls in the `weeks` weeks from
- * `from`: one a week on the rotation's weekday, the deployed ships in turn. A
- * ship's voyage number counts its round trips since 2020 and ends with the
- * head-haul direction's letter (E, W, N, S), so each ship's next voyage is one
- * higher.
+ * The voyages of a service whose first call falls in the `weeks` weeks from `from`, from
+ * the dated timetable (src/schedules/timetable.ts): one a week, the deployed ships in turn,
+ * voyage numbers counting up from the deployment's reference sailing; times port-local.
  */
-export function voyages(service: Service, vessels: string[], from: Date, weeks: number): Voyage[] {
-  const startWeekday = WEEKDAYS.indexOf(service.startsOn); // Monday 0
-  const first = new Date(from.getTime() + ((startWeekday - ((from.getUTCDay() + 6) % 7) + 7) % 7) * DAY);
-  const letter = BOUND_LETTER[service.export.label.en] ?? 'E';
-  const list: Voyage[] = [];
-  for (let k = 0; k < weeks; k++) {
-    const day0 = new Date(first.getTime() + k * 7 * DAY);
-    const weekIndex = Math.round((day0.getTime() - VOYAGE_EPOCH) / (7 * DAY));
-    const slots = vessels.length;
-    const vessel = vessels[((weekIndex % slots) + slots) % slots];
-    const trip = Math.floor(weekIndex / slots) % 1000;
-    list.push({
-      vessel,
-      voyage: `${String(trip).padStart(3, '0')}${letter}`,
-      day0,
-      calls: service.calls.map((c) => ({ eta: scheduleDateTime(day0, c.arrival.day, c.arrival.time), etd: scheduleDateTime(day0, c.departure.day, c.departure.time) })),
-    });
-  }
-  return list;
+export function voyages(service: Service, from: Date, weeks: number): Voyage[] {
+  const { network, vessels } = loadScheduleContent();
+  const start = isoDay(from);
+  const end = isoDay(new Date(from.getTime() + weeks * 7 * DAY));
+  const table = loopTimetable(service, network.ports, start, end);
+  const day0Of = (k: number) => new Date(`${addDays(table.day0, 7 * k)}T00:00:00Z`);
+  return table.voyages
+    .filter((calls) => {
+      const d = isoDay(day0Of(calls[0].k));
+      return d >= start && d < end;
+    })
+    .map((calls) => ({
+      vessel: calls[0].vessel === 'TBN' ? TBN_NAME : vessels.get(calls[0].vessel)!.name,
+      voyage: calls[0].exportVoyage,
+      day0: day0Of(calls[0].k),
+      calls: calls.map((c) => ({ eta: localText(c.arrival.local), etd: localText(c.departure.local) })),
+    }));
 }
 
 // ---- the workbooks ----------------------------------------------------------------------
@@ -252,7 +202,7 @@ const portLabel = (ports: ReadonlyMap<string, Port>, locode: string) => {
 
 function longTermSheet(net: RouteNetwork, service: Service, from: Date): XlsxSheet {
   const weeks = scheduleSettings().weeks;
-  const list = voyages(service, deployedVessels(net).get(service.code)!, from, weeks);
+  const list = voyages(service, from, weeks);
   const width = 2 + service.calls.length * 2;
   const last = (row: number) => `${colName(width - 1)}${row}`;
   const header1: (XlsxValue | XlsxCell)[] = [

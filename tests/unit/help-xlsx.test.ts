@@ -156,7 +156,7 @@ describe('the schedule workbooks', () => {
     expect(rows[0][0]).toContain('AEX1');
     expect(rows[3].slice(0, 2)).toEqual(['Vessel 船名', 'Voyage 航次']);
     expect(rows[4].slice(2, 4)).toEqual(['ETA 抵港', 'ETD 离港']);
-    const data = rows.filter((r) => /^\d{3}[EWNS]$/.test(r[1] ?? ''));
+    const data = rows.filter((r) => /^\d{4}[EWNS]$/.test(r[1] ?? ''));
     expect(data).toHaveLength(scheduleSettings().weeks);
     for (const r of data) {
       expect(deployedVessels(net).get('AEX1')).toContain(r[0]);

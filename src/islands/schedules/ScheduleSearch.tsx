@@ -131,9 +131,9 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
   const xlsxHref = state.kind === 'done' && form.from && form.to ? apiUrl(defaultTarget(), `${SCHEDULE_PATH.pointToPoint}.xlsx`, { ...queryOf(form), sort }, language) : '';
 
   return (
-    <div className="schedule-search">
+    <div className="sailing-search">
       <form
-        className="schedule-form"
+        className="sailing-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
