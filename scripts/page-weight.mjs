@@ -71,10 +71,11 @@ export const BUDGETS = [
   { match: /^\/(en|zh)\/home$/, jsGzipMax: 40 * KB, noReact: true, what: 'home (carousels): no React, JS under 40 KB gzip' },
   { match: /^\/(en|zh)\/home\/About\/socialResponsibility\/carbonCalculator$/, jsGzipMax: 85 * KB, noZod: true, what: 'carbon calculator (React island, rules without zod): JS under 85 KB gzip' },
   { match: /^\/(en|zh)\/home\/(Message\/leaveMessage|Recruiting\/recruiting\/resume|News\/newsSubscribe)$/, jsGzipMax: 85 * KB, noZod: true, what: 'form page (React island: message, résumé or subscription form, rules without zod): JS under 85 KB gzip' },
+  { match: /^\/(en|zh)\/home\/Services\/schedules$/, jsGzipMax: 85 * KB, noZod: true, what: 'sailing schedule search (React island, no zod): JS under 85 KB gzip' },
   { match: local('newsSubscribe$'), jsGzipMax: 85 * KB, noZod: true, what: 'local subscription page (React island, rules without zod): JS under 85 KB gzip' },
   // pages that only show content: no framework and under 5 KB (the shell and nothing else, or a few lines more)
   {
-    match: /^\/(en|zh)\/home\/(About\/(?!socialResponsibility\/carbonCalculator)|item$|accessibility$|News\/detail\/|Contact\/global\/countryList\/more\/|HelpCenter\/termsAndConditions\/|HelpCenter\/business\/(ClaimForContainerTotalLoss|RegulationsOnContainerStuffingOperation|EuInlandTariff)$|Recruiting\/detail\/|Services\/(Standardization|transport|lcl|movehouse|ontime|equipment|portInformation)$|error\/)|^\/(en|zh)\/(404|error\/)/,
+    match: /^\/(en|zh)\/home\/(About\/(?!socialResponsibility\/carbonCalculator)|item$|accessibility$|News\/detail\/|Contact\/global\/countryList\/more\/|HelpCenter\/termsAndConditions\/|HelpCenter\/business\/(ClaimForContainerTotalLoss|RegulationsOnContainerStuffingOperation|EuInlandTariff)$|Recruiting\/detail\/|Services\/(Standardization|transport|lcl|movehouse|ontime|equipment|portInformation)$|Services\/schedules\/(port|vessel)\/|error\/)|^\/(en|zh)\/(404|error\/)/,
     jsGzipMax: 5 * KB,
     noFramework: true,
     what: 'content page: no framework, JS under 5 KB gzip',

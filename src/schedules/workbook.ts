@@ -1,6 +1,6 @@
 import type { PointToPointAnswer } from '../contract/schedules';
 import type { Locale } from '../i18n/locales';
-import { formatLocalDateTime } from '../lib/format';
+import { formatLocalDateTime } from './local-time';
 import { xlsx, type XlsxCell } from '../lib/xlsx';
 
 /**

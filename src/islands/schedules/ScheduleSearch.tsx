@@ -3,7 +3,7 @@ import type { PointToPointAnswer, SailingOptionWire } from '../../contract/sched
 import { SCHEDULE_PATH, SCHEDULE_TONNES_MAX, SCHEDULE_WEEKS_MAX } from '../../contract/schedule-paths';
 import { ApiError, apiFetch, apiUrl, defaultTarget } from '../../contract/fetch';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
-import { formatLocalDateTime } from '../../lib/format';
+import { formatLocalDateTime } from '../../schedules/local-time';
 import { portLabel, portFromText, type PortOption } from '../../schedules/port-search';
 import { SCHEDULE_SORTS, sortOptions, type ScheduleSort } from '../../schedules/sort';
 import { fill } from '../shared/text';

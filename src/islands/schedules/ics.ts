@@ -1,7 +1,7 @@
 import { createEvents, type EventAttributes } from 'ics';
 import type { SailingOptionWire } from '../../contract/schedules';
 import type { Locale } from '../../i18n/locales';
-import { formatLocalDateTime } from '../../lib/format';
+import { formatLocalDateTime } from '../../schedules/local-time';
 import { fill } from '../shared/text';
 import type { ScheduleStrings } from './strings';
 
