@@ -10,6 +10,8 @@ export function apiRoute({ base }) {
     hooks: {
       'astro:config:setup': ({ injectRoute }) => {
         injectRoute({ pattern: `${base}/[...path]`, entrypoint: './src/server/endpoint.ts', prerender: false });
+        // the DCSA Commercial Schedules API (src/server/dcsa/), same endpoint and process
+        injectRoute({ pattern: '/dcsa/cs/v1/[...path]', entrypoint: './src/server/endpoint.ts', prerender: false });
       },
     },
   };

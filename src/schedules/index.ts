@@ -30,6 +30,7 @@ export interface Horizon {
 }
 
 export interface SailingOption extends RouteOption {
+  nature: CargoNature;
   /** Per TEU and for the cargo asked (when given). */
   perTeu: Footprint;
   cargo?: Footprint;
@@ -112,6 +113,7 @@ export function createEngine(asOf: string): ScheduleEngine {
         const first = option.legs[0].departure;
         return {
           ...option,
+          nature: request.nature,
           perTeu: footprint(option, request.nature, perTeuTonnes),
           cargo: request.tonnes === undefined ? undefined : footprint(option, request.nature, request.tonnes),
           cutOffs: cutOffsOf(first),

@@ -13,6 +13,13 @@ export const Brand = z
     name: Localised.describe('Full trading name, shown in the header, footer and titles'),
     shortName: Localised.describe('Short name used in running text'),
     legalName: Localised.describe('Registered company name, used in the terms and the copyright line'),
+    carrierCode: z
+      .object({
+        code: z.string().regex(/^[A-Z0-9]{2,4}$/, '2 to 4 capital letters or digits'),
+        list: z.enum(['SMDG', 'NMFTA']).describe('SMDG liner code (3 letters) or NMFTA SCAC (4 letters)'),
+      })
+      .strict()
+      .describe('The carrier code that schedules served in the DCSA standard name the operator and service partner with'),
     slogan: Localised,
     logo: z.object({ src: PublicPath, width: z.number().int().positive(), height: z.number().int().positive() }).strict(),
     hotline: z

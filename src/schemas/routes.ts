@@ -134,7 +134,9 @@ export type Deployment = z.infer<typeof Deployment>;
 export const Service = z
   .object({
     code: z.string().regex(/^[A-Z0-9]{2,6}$/, 'service code: 2 to 6 capital letters or digits').describe('Service loop code, e.g. AAC'),
-    name: Localised.describe('Service name, e.g. Asia – US West Coast Express / 亚洲—美西快航'),
+    name: Localised.refine((n) => n.en.length <= 50, { path: ['en'], message: 'the English service name is at most 50 characters (the DCSA schedules standard carries it as carrierServiceName)' }).describe(
+      'Service name, e.g. Asia – US West Coast Express / 亚洲—美西快航',
+    ),
     trade: z.string().min(1).describe('Trade name used by the service schedule page (?trade=)'),
     startsOn: Weekday.describe('Weekday of the first arrival (day 0)'),
     roundTripDays: z.number().int().min(7).refine((d) => d % 7 === 0, 'a weekly service turns in whole weeks').describe('Days of one round trip; vessels deployed = roundTripDays / 7'),

@@ -2,14 +2,24 @@ import { createApp, type App } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { seedIfEmpty } from './db/seed';
+import { createDcsaApp, type DcsaApp } from './dcsa/app';
+import { loadCaptchaSecret } from './forms/secret';
 
 /**
  * The process-wide API: configuration validated, database opened and migrated,
- * reference rows seeded, once per process. The Astro endpoint awaits it.
+ * reference rows seeded, once per process. The Astro endpoint awaits it. The DCSA
+ * schedules API (/dcsa/cs/v1/) is created beside it, its cursors signed with the
+ * server's key (CAPTCHA_SECRET, or the one kept in the database) so that any process
+ * accepts the cursors of the others.
  */
-let running: Promise<App> | undefined;
+export interface Apps {
+  app: App;
+  dcsa: DcsaApp;
+}
 
-export function getApp(): Promise<App> {
+let running: Promise<Apps> | undefined;
+
+export function getApps(): Promise<Apps> {
   running ??= start().catch((error) => {
     running = undefined;
     throw error;
@@ -17,12 +27,15 @@ export function getApp(): Promise<App> {
   return running;
 }
 
-async function start(): Promise<App> {
+export const getApp = (): Promise<App> => getApps().then((apps) => apps.app);
+
+async function start(): Promise<Apps> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const seeded = await seedIfEmpty(database.db);
   if (config.logLevel === 'info') {
-    console.log(`[api] ${database.kind} database ready${seeded ? ' (seeded)' : ''}; API at ${config.apiBase}`);
+    console.log(`[api] ${database.kind} database ready${seeded ? ' (seeded)' : ''}; API at ${config.apiBase}, DCSA schedules at /dcsa/cs/v1`);
   }
-  return createApp({ database, config });
+  const cursorKey = await loadCaptchaSecret(database.db, config.forms.captchaSecret);
+  return { app: createApp({ database, config }), dcsa: createDcsaApp({ cursorKey }) };
 }
