@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { builtPages, checkBudget, pageWeight } from './page-weight.mjs';
 import { benchCarbonApi } from './bench-api.mjs';
+import { benchSchedules } from './bench-schedules.mjs';
 import { benchLighthouse, printLighthouse } from './bench-lighthouse.mjs';
 import { benchLoad, printLoad } from './bench-load.mjs';
 
@@ -73,8 +74,11 @@ const kinds = [
 let buildSeconds = null;
 if (!checkOnly) {
   const started = process.hrtime.bigint();
-  const result = spawnSync('astro', ['build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('astro', ['build'], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // the build's per-page log, for the share of the schedule pages (scripts/bench-schedules.mjs)
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/build.log', result.stdout);
   buildSeconds = Number(process.hrtime.bigint() - started) / 1e9;
 }
 
@@ -104,6 +108,8 @@ if (!checkOnly) {
 Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzip[0].map}), median ${kb(median.gzip)}, largest ${kb(byGzip.at(-1).gzip)} (${byGzip.at(-1).map}); raw total ${kb(maps.reduce((n, m) => n + m.bytes, 0))} KB`);
   // the carbon calculator's calls, timed against the build just made
   const carbonApi = await benchCarbonApi();
+  // the schedule search (DCSA and site calls, the island in Chromium) and the schedule pages' build time
+  const schedules = await benchSchedules();
   const landSvg = readFileSync(`${root}/maps/carbon/land.svg`);
   console.log(`\nCarbon route-map land (/maps/carbon/land.svg, fetched once by the calculator): ${kb(landSvg.length)} KB (${kb(gzipSync(landSvg, { level: 9 }).length)} KB gzip)`);
   // the API under load beside a bare Hono hello, and Lighthouse on key pages (both serve the build just made)
@@ -113,7 +119,7 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   if (lighthouse) printLighthouse(lighthouse);
   mkdirSync('bench-results', { recursive: true });
   const pages = allPages.length;
-  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, pages, pagesPerSecond: pages / buildSeconds, rows, maps, carbonApi, load, lighthouse }, null, 2));
+  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, pages, pagesPerSecond: pages / buildSeconds, rows, maps, carbonApi, schedules, load, lighthouse }, null, 2));
   console.log('\nwritten to bench-results/pages.json');
   // --news-scale: the nightly job (pull-news + build with the search index) for 10,000 generated stories per language (~15 min)
   if (process.argv.includes('--news-scale')) {

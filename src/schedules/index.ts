@@ -82,7 +82,16 @@ export function createEngine(asOf: string): ScheduleEngine {
     if (!p) throw new Error(`schedules: no port ${port}`);
     return p.timeZone;
   };
-  const cutOffsOf = (call: DatedCall) => cutOffs(content.rules, call.port, call.departure.epoch, timeZone(call.port));
+  // cut-offs go through the time-zone database: worked out once per call
+  const cutOffCache = new WeakMap<DatedCall, CutOff[]>();
+  const cutOffsOf = (call: DatedCall) => {
+    let found = cutOffCache.get(call);
+    if (!found) {
+      found = cutOffs(content.rules, call.port, call.departure.epoch, timeZone(call.port));
+      cutOffCache.set(call, found);
+    }
+    return found;
+  };
   const clamp = (a: number, b: number) => [Math.max(a, horizon.fromEpoch), Math.min(b, horizon.toEpoch)] as const;
 
   // all calls, by port and by vessel, departure order

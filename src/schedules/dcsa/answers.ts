@@ -21,7 +21,12 @@ const FLAG_NAMES: Record<string, string> = { 'Hong Kong, China': 'HK' };
 
 export const CUT_OFF_CODE: Record<CutOffKind, 'DCO' | 'FCO' | 'VCO' | 'RCO' | 'DGC'> = { documentation: 'DCO', portCY: 'FCO', vgm: 'VCO', reefer: 'RCO', dangerousGoods: 'DGC' };
 
-const cutOffTimes = (list: CutOff[]) => list.map((c) => ({ cutOffDateTimeCode: CUT_OFF_CODE[c.kind], cutOffDateTime: c.local }));
+const cutOffMemo = new WeakMap<CutOff[], { cutOffDateTimeCode: (typeof CUT_OFF_CODE)[CutOffKind]; cutOffDateTime: string }[]>();
+const cutOffTimes = (list: CutOff[]) => {
+  let found = cutOffMemo.get(list);
+  if (!found) cutOffMemo.set(list, (found = list.map((c) => ({ cutOffDateTimeCode: CUT_OFF_CODE[c.kind], cutOffDateTime: c.local }))));
+  return found;
+};
 /** Tonnes with three decimals (kilograms). */
 const tonnes = (kg: number) => Math.round(kg) / 1000;
 
@@ -29,16 +34,30 @@ export function flagCode(name: string): string | undefined {
   return FLAG_NAMES[name] ?? countries.getAlpha2Code(name, 'en');
 }
 
+/** Objects every answer repeats (vessels, locations), built once per engine and shared (they are only serialised). */
+const memo = new WeakMap<ScheduleEngine, Map<string, unknown>>();
+function cached<T>(engine: ScheduleEngine, key: string, make: () => T): T {
+  let map = memo.get(engine);
+  if (!map) memo.set(engine, (map = new Map()));
+  let found = map.get(key) as T | undefined;
+  if (found === undefined) map.set(key, (found = make()));
+  return found;
+}
+
 function vessel(engine: ScheduleEngine, imo: string) {
-  const v = engine.vessel(imo);
-  if (!v) return undefined;
-  const flag = flagCode(v.flag.en);
-  return { vesselIMONumber: v.imo, name: v.name, ...(flag ? { flag } : {}), operatorCarrierCode: CARRIER.code, operatorCarrierCodeListProvider: CARRIER.list };
+  return cached(engine, `v:${imo}`, () => {
+    const v = engine.vessel(imo);
+    if (!v) return undefined;
+    const flag = flagCode(v.flag.en);
+    return { vesselIMONumber: v.imo, name: v.name, ...(flag ? { flag } : {}), operatorCarrierCode: CARRIER.code, operatorCarrierCodeListProvider: CARRIER.list };
+  });
 }
 
 function location(engine: ScheduleEngine, call: Pick<DatedCall, 'port' | 'terminal'>) {
-  const port = engine.content.network.ports.get(call.port)!;
-  return { locationName: port.name.en, facilityName: port.terminals.find((t) => t.code === call.terminal)!.name.en, UNLocationCode: call.port };
+  return cached(engine, `l:${call.port}:${call.terminal}`, () => {
+    const port = engine.content.network.ports.get(call.port)!;
+    return { locationName: port.name.en, facilityName: port.terminals.find((t) => t.code === call.terminal)!.name.en, UNLocationCode: call.port };
+  });
 }
 
 export const transportCallReference = (c: DatedCall) => `${c.service}-${c.vessel}-${c.exportVoyage}-${c.port}-${c.index + 1}`;

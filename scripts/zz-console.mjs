@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('requestfailed', (r) => console.log('failed', r.url()));
+await page.goto(process.argv[2], { waitUntil: 'networkidle' });
+await page.waitForTimeout(1500);
+console.log(await page.locator('.schedule-results').innerText().catch(() => 'none'));
+await browser.close();
