@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { acceptCookies, expect, test } from './fixtures';
+
+/**
+ * The sailing schedules as a visitor uses them: a direct search picked from the port list by
+ * keyboard, a search that needs a transhipment, a shared link reloaded, the calendar and
+ * spreadsheet downloads, the empty and refused states, and the port schedule read without
+ * JavaScript, in both languages.
+ */
+
+const SEARCH = '/en/home/Services/schedules';
+
+async function pickPort(page: Page, label: RegExp, typed: string, option: RegExp) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.fill(typed);
+  await expect(page.getByRole('option', { name: option }).first()).toBeVisible();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+}
+
+test.describe('sailing schedule search', () => {
+  test('a direct search picked by keyboard: cards with vessel, voyage, local times, cut-offs and CO2e; the query in the URL', async ({ page }) => {
+    await page.goto(SEARCH);
+    await acceptCookies(page);
+    await pickPort(page, /^From$/, 'shang', /Shanghai CNSHA/);
+    await expect(page.getByRole('combobox', { name: /^From$/ })).toHaveValue('Shanghai (CNSHA)');
+    await pickPort(page, /^To$/, 'rotter', /Rotterdam NLRTM/);
+    await page.getByLabel('Direct sailings only').check();
+    await page.getByRole('button', { name: 'Search sailings' }).click();
+    const cards = page.locator('.schedule-card');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByRole('heading', { level: 2, name: /\d+ sailings/ })).toBeFocused();
+    const first = cards.first();
+    await expect(first.locator('.badge', { hasText: 'Direct' })).toBeVisible();
+    await expect(first).toContainText(/Shanghai .*UTC\+8.*Rotterdam .*UTC\+1/);
+    await expect(first).toContainText(/kg CO2e per TEU tank-to-wake/);
+    await expect(first.getByRole('link', { name: /^AEX\d$/ })).toHaveAttribute('href', /\/en\/home\/Services\/route\/12\/AEX\d$/);
+    await first.getByText('Cut-offs').click();
+    await expect(first.locator('.schedule-cutoffs dt')).toHaveText(['Documents', 'Port / CY', 'VGM', 'Reefer', 'Dangerous goods']);
+    await expect(page).toHaveURL(/[?&]from=CNSHA&to=NLRTM&.*direct=1/);
+    // sort by CO2e: the lowest first
+    await page.getByLabel('Sort by').selectOption('co2');
+    await expect(page).toHaveURL(/sort=co2/);
+    const co2 = await cards.locator('.badge.is-co2').allTextContents();
+    const values = co2.map((t) => Number(t.replace(/[^\d]/g, '')));
+    expect([...values].sort((a, b) => a - b)).toEqual(values);
+  });
+
+  test('a transhipment search shows the change of ships at the hub; a shared link reloads to the same results', async ({ page }) => {
+    await page.goto(`${SEARCH}?from=CNTXG&to=GBLIV&date=${new Date().toISOString().slice(0, 10)}&weeks=4`);
+    const cards = page.locator('.schedule-card');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^From$/ })).toHaveValue('Tianjin (Xingang) (CNTXG)');
+    await expect(cards.first().locator('.badge', { hasText: /transhipment/ })).toBeVisible();
+    await expect(cards.first().locator('.schedule-connection').first()).toContainText(/Change ships at .+: \d+(\.\d)? h connection/);
+    const before = await cards.first().innerText();
+    await page.reload();
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.first().innerText()).toBe(before);
+  });
+
+  test('the calendar file holds the sailing and its cut-offs; the list downloads as .xlsx', async ({ page }) => {
+    await page.goto(`${SEARCH}?from=CNSHA&to=USLAX&weeks=2&direct=1`);
+    const card = page.locator('.schedule-card').first();
+    await expect(card).toBeVisible();
+    const departure = await card.locator('.schedule-when time').first().getAttribute('datetime');
+    const [ics] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Add to calendar (.ics)' }).click()]);
+    expect(ics.suggestedFilename()).toMatch(/^sailing-CNSHA-USLAX-\d{4}-\d{2}-\d{2}\.ics$/);
+    const text = readFileSync((await ics.path())!, 'utf8');
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(6);
+    const utc = new Date(departure!).toISOString().replace(/[-:]/g, '').slice(0, 15);
+    expect(text).toContain(`DTSTART:${utc}Z`);
+    expect(text).toMatch(/SUMMARY:Documents · Cut-offs/);
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the list (.xlsx)' }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/^sailings-CNSHA-USLAX-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = readFileSync((await xlsx.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.includes(Buffer.from('xl/worksheets/sheet1.xml'))).toBe(true);
+  });
+
+  test('Chinese: names, pinyin matching, refusals in Chinese and the empty state', async ({ page }) => {
+    await page.goto('/zh/home/Services/schedules');
+    await acceptCookies(page);
+    await pickPort(page, /^起运港$/, 'shenzhen', /盐田/);
+    await page.getByRole('button', { name: '查询船期' }).click();
+    await expect(page.getByText('请从列表中选择港口。')).toBeVisible();
+    await pickPort(page, /^目的港$/, '鹿特丹', /鹿特丹 NLRTM/);
+    await page.getByRole('button', { name: '查询船期' }).click();
+    await expect(page.locator('.schedule-card').first()).toContainText(/盐田.*鹿特丹/);
+    await expect(page.getByRole('heading', { level: 2, name: /共\d+个航次/ })).toBeVisible();
+    // Lázaro Cárdenas only loads cargo: nothing sails to it
+    await page.goto('/zh/home/Services/schedules?from=CNSHA&to=MXLZC');
+    await expect(page.getByText('该时间范围内没有航次：请尝试更晚的日期或允许中转。')).toBeVisible();
+  });
+
+  test('the search page is axe-clean with results', async ({ page }) => {
+    await page.goto(`${SEARCH}?from=CNSHA&to=NLRTM&weeks=2`);
+    await expect(page.locator('.schedule-card').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('port and vessel schedules', () => {
+  test.use({ javaScriptEnabled: false });
+  test('a port schedule reads without JavaScript: calls with vessel, voyage, service and cut-offs; links to vessel pages', async ({ page }) => {
+    await page.goto('/en/home/Services/schedules/port/CNSHA');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Port schedule: Shanghai (CNSHA)');
+    await expect(page.getByText(/^Schedules as of /)).toBeVisible();
+    const rows = page.locator('table.schedule-table tbody tr');
+    expect(await rows.count()).toBeGreaterThan(20);
+    const row = rows.first();
+    await expect(row.locator('td.voyage')).toHaveText(/^\d{4}[NEWS] \/ \d{4}[NEWS]$/);
+    await expect(row).toContainText('UTC+8');
+    await expect(row.locator('.cut-offs dt')).toHaveCount(5);
+    const vessel = row.locator('th a');
+    const name = await vessel.innerText();
+    await vessel.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Vessel schedule: ${name}`);
+    await expect(page.locator('table.schedule-table tbody tr').first()).toBeVisible();
+    await page.goto('/zh/home/Services/schedules/port/NLRTM');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('港口船期：鹿特丹（NLRTM）');
+    await expect(page.locator('table.schedule-table tbody tr').first()).toContainText(/UTC\+1|UTC\+2/);
+  });
+
+  test('each loop page links to its dated sailings and its ports to their schedules', async ({ page }) => {
+    await page.goto('/en/home/Services/route/11/PSX');
+    await expect(page.getByRole('link', { name: 'See dated sailings' })).toHaveAttribute('href', '/en/home/Services/schedules?from=CNYTN&to=USLAX');
+    await expect(page.locator('#ports').getByRole('link', { name: 'Los Angeles' })).toHaveAttribute('href', '/en/home/Services/schedules/port/USLAX');
+  });
+});
