@@ -166,7 +166,7 @@ test('the main navigation and the services menu reach every service page', async
     ...services.groups.flatMap((g) => g.links.map((l) => l.href)).filter((h) => /^\/home\/Services\/[A-Za-z]+$/.test(h)),
     ...navigation.sections.services.children.map((c) => c.href),
   ]);
-  expect(hrefs.size).toBe(9);
+  expect(hrefs.size).toBe(10); // the nine service pages and the sailing schedule search (/home/Services/schedules)
   for (const href of hrefs) {
     for (const locale of ['en', 'zh']) expect((await request.get(`/${locale}${href}`)).status(), href).toBe(200);
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
 import { CITY_DEBOUNCE_MS, cityQueryReady } from '../../lib/validation/carbon';
+import { comboboxProps, useListbox } from '../shared/combobox';
 import { fill } from '../shared/text';
 import type { CarbonStrings } from './strings';
 import { carbonTokens } from './token';
@@ -38,8 +39,6 @@ export default function CityField(props: {
 }) {
   const { id, label, value, error, language, strings: s, onChange, onBlur } = props;
   const [options, setOptions] = useState<Suggestion[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<'idle' | 'loading' | 'empty' | 'failed'>('idle');
   const [failure, setFailure] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -83,28 +82,14 @@ export default function CityField(props: {
     }, CITY_DEBOUNCE_MS);
   }
 
+  const { open, setOpen, active, setActive, onKeyDown } = useListbox(options, pick);
+
   function pick(option: Suggestion) {
     onChange({ text: option.address, id: option.locationId });
     setOpen(false);
     setOptions([]);
     setActive(-1);
     setStatus('idle');
-  }
-
-  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (!options.length) return;
-      event.preventDefault();
-      setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + options.length) % options.length);
-    } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
-      event.preventDefault();
-      pick(options[active]);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-    }
   }
 
   const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -116,15 +101,7 @@ export default function CityField(props: {
         <input
           id={id}
           type="text"
-          role="combobox"
-          autoComplete="off"
-          spellCheck={false}
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...comboboxProps({ listId, expanded: showList, active: open ? active : -1, invalid: Boolean(error), describedBy })}
           placeholder={s['carbon.cityPlaceholder']}
           value={value.text}
           onChange={(event) => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { portLabel, searchPorts, type PortOption } from '../../schedules/port-search';
+import { comboboxProps, useListbox } from '../shared/combobox';
 import type { ScheduleStrings } from './strings';
 
 /**
@@ -17,31 +17,15 @@ export default function PortField(props: {
   onChange(text: string, port: PortOption | null): void;
 }) {
   const { id, label, ports, text, error, strings: s, onChange } = props;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const options = open ? searchPorts(ports, text) : [];
-  const listId = `${id}-list`;
+  const matches = searchPorts(ports, text);
   const pick = (p: PortOption) => {
     onChange(portLabel(p), p);
     setOpen(false);
     setActive(-1);
   };
-  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      const list = searchPorts(ports, text);
-      if (!list.length) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + list.length) % list.length);
-    } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
-      event.preventDefault();
-      pick(options[active]);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-    }
-  }
+  const { open, setOpen, active, setActive, onKeyDown } = useListbox(matches, pick);
+  const options = open ? matches : [];
+  const listId = `${id}-list`;
   const showList = open && text.trim() !== '';
   return (
     <div className={`form-field schedule-port${error ? ' has-error' : ''}`}>
@@ -50,15 +34,7 @@ export default function PortField(props: {
         <input
           id={id}
           type="text"
-          role="combobox"
-          autoComplete="off"
-          spellCheck={false}
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...comboboxProps({ listId, expanded: showList, active, invalid: Boolean(error), describedBy: error ? `${id}-error` : undefined })}
           placeholder={s['schedules.portPlaceholder']}
           value={text}
           onChange={(event) => {
