@@ -47,6 +47,8 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
   const [sort, setSort] = useState<Sort>('departure');
   const abort = useRef<AbortController | null>(null);
   const results = useRef<HTMLHeadingElement | null>(null);
+  /** Set by a visitor's own search: once its results are on screen, focus moves to their heading. */
+  const focusResults = useRef(false);
 
   // a query in the URL (a shared link, a reload) fills the form and searches
   useEffect(() => {
@@ -105,15 +107,21 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
     setState({ kind: 'loading' });
     apiFetch<PointToPointAnswer>(SCHEDULE_PATH.pointToPoint, { query, language, signal: controller.signal })
       .then((answer) => {
-        setState({ kind: 'done', answer });
         // a visitor's own search moves focus to the results; a link or reload leaves it at the top
-        if (push) requestAnimationFrame(() => results.current?.focus());
+        focusResults.current = push;
+        setState({ kind: 'done', answer });
       })
       .catch((error: Error) => {
         if (error.name === 'AbortError') return;
         setState({ kind: 'failed', message: error instanceof ApiError ? error.message : error.message });
       });
   }
+
+  useEffect(() => {
+    if (state.kind !== 'done' || !focusResults.current) return;
+    focusResults.current = false;
+    results.current?.focus();
+  }, [state]);
 
   const options = useMemo(() => {
     return state.kind === 'done' ? sortOptions(state.answer.options, sort) : [];
