@@ -12,12 +12,22 @@ export function dateOnly(value: string): string {
   return match[1];
 }
 
+/** Intl formatters are costly to make and a build formats thousands of values: one per locale and options. */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let found = formatters.get(key) as F | undefined;
+  if (!found) {
+    found = make();
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** '2026-11-18' -> '18 November 2026' (en) or '2026年11月18日' (zh). */
 export function formatLongDate(value: string, locale: Locale): string {
   const [y, m, d] = dateOnly(value).split('-').map(Number);
-  return new Intl.DateTimeFormat(LANGUAGE_TAG[locale], { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  const format = cached(`long-date|${locale}`, () => new Intl.DateTimeFormat(LANGUAGE_TAG[locale], { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+  return format.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** A moment shown in China time with its zone: '6 December 2026, 01:00 (UTC+8)'. */
@@ -43,7 +53,10 @@ function utcOffsetLabel(value: string, timeZone: string): string {
 
 export function formatNumber(value: number, locale: Locale, options: { fractionDigits?: number } = {}): string {
   const { fractionDigits } = options;
-  return new Intl.NumberFormat(LANGUAGE_TAG[locale], fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+  const format = cached(`number|${locale}|${fractionDigits ?? ''}`, () =>
+    new Intl.NumberFormat(LANGUAGE_TAG[locale], fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  );
+  return format.format(value);
 }
 
 /** True when the day (YYYY-MM-DD in the given zone) of `now` lies in one of the inclusive ranges. */

@@ -1,4 +1,4 @@
-import { geoArea, geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
+import { geoArea, geoMercator, geoPath, type GeoPath, type GeoPermissibleObjects, type GeoProjection } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import land10m from 'world-atlas/land-10m.json';
@@ -30,20 +30,70 @@ export const MAP_HEIGHT = 540;
 const PAD = 48;
 
 type LandPolygon = GeoJSON.Polygon;
-const landCache = new Map<unknown, LandPolygon[]>();
+/** A land polygon with its longitude and latitude bounds (degrees), to skip what lies off the map cheaply. */
+interface Land {
+  polygon: LandPolygon;
+  west: number;
+  east: number;
+  south: number;
+  north: number;
+}
+const landCache = new Map<unknown, Land[]>();
 /** Natural Earth land as single polygons, at the scale that suits the map: 1:110m for oceans, 1:10m for a sea. */
-function landPolygons(topology: unknown): LandPolygon[] {
-  let polygons = landCache.get(topology);
-  if (!polygons) {
+function landPolygons(topology: unknown): Land[] {
+  let lands = landCache.get(topology);
+  if (!lands) {
     const t = topology as Topology;
     const collection = feature(t, t.objects.land as GeometryCollection) as unknown as GeoJSON.FeatureCollection<GeoJSON.Polygon | GeoJSON.MultiPolygon>;
-    polygons = collection.features
+    lands = collection.features
       .flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry] : f.geometry.coordinates.map((coordinates) => ({ type: 'Polygon' as const, coordinates }))))
       // a ring wound the wrong way would cover the rest of the globe (one does in the 1:10m file)
-      .filter((polygon) => geoArea(polygon) < 2 * Math.PI);
-    landCache.set(topology, polygons);
+      .filter((polygon) => geoArea(polygon) < 2 * Math.PI)
+      .map((polygon) => {
+        const ring = polygon.coordinates[0];
+        const lons = ring.map((p) => p[0]);
+        const lats = ring.map((p) => p[1]);
+        return { polygon, west: Math.min(...lons), east: Math.max(...lons), south: Math.min(...lats), north: Math.max(...lats) };
+      });
+    landCache.set(topology, lands);
   }
-  return polygons;
+  return lands;
+}
+
+/** Drawn land per projection: both languages of a loop share one map geometry. */
+const landPathCache = new Map<string, string>();
+/** Degrees of margin around the visible window before a polygon is skipped unprojected. */
+const MARGIN = 2;
+
+/**
+ * The land under a map: polygons whose bounds fall outside the visible window (plus a margin) are
+ * skipped before projection; of the rest, islands smaller than a few pixels are noise at this
+ * scale. The result is the same as projecting every polygon, in a fraction of the time.
+ */
+function landPath(topology: unknown, projection: GeoProjection, path: GeoPath, centre: number): string {
+  const [tx, ty] = projection.translate();
+  const k = projection.scale();
+  const key = `${landPolygons(topology).length}|${centre}|${k}|${tx}|${ty}`;
+  let d = landPathCache.get(key);
+  if (d === undefined) {
+    const deg = 180 / Math.PI;
+    // Mercator rotated to the centre: x = k·λ + tx, y = ty − k·ln tan(π/4 + φ/2)
+    const west = centre + (-tx / k) * deg - MARGIN;
+    const east = centre + ((MAP_WIDTH - tx) / k) * deg + MARGIN;
+    const lat = (y: number) => (2 * Math.atan(Math.exp((ty - y) / k)) - Math.PI / 2) * deg;
+    const north = lat(0) + MARGIN;
+    const south = lat(MAP_HEIGHT) - MARGIN;
+    const wide = east - west >= 360;
+    const visible = (l: Land) =>
+      l.north >= south && l.south <= north && (wide || [-360, 0, 360].some((shift) => l.west + shift <= east && l.east + shift >= west));
+    d = landPolygons(topology)
+      .filter(visible)
+      .filter((l) => path.area(l.polygon) >= 3)
+      .map((l) => path(l.polygon) ?? '')
+      .join('');
+    landPathCache.set(key, d);
+  }
+  return d;
 }
 
 /** Shifts a path by whole turns so that it starts within 180° of `near`, keeping it continuous. */
@@ -109,11 +159,7 @@ export function renderRouteMap(input: RouteMapInput): string {
   const lats = legs.flat().map(([, lat]) => lat);
   const span = Math.max(Math.max(...lons) - Math.min(...lons), Math.max(...lats) - Math.min(...lats));
   const topology = span > 70 ? land110m : span > 18 ? land50m : land10m;
-  // islands smaller than a few pixels are noise at this scale
-  const landPath = landPolygons(topology)
-    .filter((polygon) => path.area(polygon) >= 3)
-    .map((polygon) => path(polygon) ?? '')
-    .join('');
+  const land = landPath(topology, projection, path, centre);
   const legPaths = legs.map((leg) => path({ type: 'LineString', coordinates: leg }) ?? '');
   const arrows = legs.map((leg) => arrowAt(leg.map((p) => projection(p) ?? [0, 0])));
 
@@ -154,7 +200,7 @@ export function renderRouteMap(input: RouteMapInput): string {
     '<style>.sea{fill:#dcebf5}.land{fill:#f4f1ea;stroke:#b9b3a6;stroke-width:.5}.leg{fill:none;stroke:#c8102e;stroke-width:2.2;stroke-linejoin:round}.arrow{fill:#c8102e}',
     '.port circle{fill:#fff;stroke:#0b2d5b;stroke-width:2.5}.port text{font:600 13px "Noto Sans CJK SC","Noto Sans SC","PingFang SC","Microsoft YaHei",Arial,sans-serif;fill:#0b2d5b;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}</style></defs>',
     `<rect class="sea" width="${MAP_WIDTH}" height="${MAP_HEIGHT}"/>`,
-    `<path class="land" d="${landPath}"/>`,
+    `<path class="land" d="${land}"/>`,
     ...legPaths.map((d) => `<path class="leg" d="${d}"/>`),
     ...arrows,
     ...markers,
