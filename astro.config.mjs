@@ -1,4 +1,5 @@
 // @ts-check
+import { randomUUID } from 'node:crypto';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
@@ -35,6 +36,8 @@ export default defineConfig({
   vite: {
     define: {
       'import.meta.env.PUBLIC_API_BASE': JSON.stringify(apiBase),
+      // one build, one content: the schedules API derives its ETags from it (src/server/dcsa/app.ts)
+      'import.meta.env.BUILD_ID': JSON.stringify(randomUUID()),
     },
   },
 });

@@ -27,7 +27,17 @@ const server = createServer((req, res) => {
   for (const [name, value] of Object.entries(securityHeaders(pathname))) res.setHeader(name, value);
   handler(req, res);
 });
-server.listen(Number(process.env.PORT), process.env.HOST);
+server.listen(Number(process.env.PORT), process.env.HOST, () => {
+  // Warm up in the background: the first call starts the API (database opened and migrated,
+  // reference rows seeded) and the schedule engine works out the dated calls of its horizon
+  // (about a second), so the first visitor's search does not wait for either.
+  const { port } = server.address();
+  const host = process.env.HOST.includes(':') ? `[${process.env.HOST}]` : process.env.HOST;
+  const today = new Date().toISOString().slice(0, 10);
+  fetch(`http://${host}:${port}/dcsa/cs/v1/port-schedules?UNLocationCode=CNSHA&date=${today}&limit=1`)
+    .then((res) => res.arrayBuffer())
+    .catch((error) => console.warn(`[start] warm-up request failed: ${error.message}`));
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.close();

@@ -205,6 +205,13 @@ describe('paging and caching', () => {
     const again = await get(q, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
+    // the ETag names this answer only: another date, another page, another port each have their own
+    const others = await Promise.all(['/port-schedules?UNLocationCode=SGSIN&date=2026-12-02', `${q}&limit=1`, '/port-schedules?UNLocationCode=CNSHA&date=2026-12-01'].map((o) => get(o)));
+    expect(new Set([etag, ...others.map((o) => o.headers.get('etag'))]).size).toBe(4);
+    // a stale ETag gets the full answer, the same as the first time
+    const stale = await get(q, { 'if-none-match': 'W/"stale"' });
+    expect(stale.status).toBe(200);
+    expect(stale.text).toBe(r.text);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { LRUCache } from 'lru-cache';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -37,6 +38,10 @@ export interface DcsaDeps {
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 500: 'Internal Server Error', 503: 'Service Unavailable' };
 /** Longest date window a query may span. */
 const MAX_WINDOW_DAYS = 366;
+/** The build the process serves: its content, hence its schedules (tests and `astro dev`: the process). */
+const CONTENT_VERSION: string = import.meta.env.BUILD_ID ?? `process-${randomUUID()}`;
+/** Bytes of answer bodies kept per process (the largest point-to-point answer is about 0.7 MB). */
+const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
 export class DcsaError extends Error {
   constructor(
@@ -123,6 +128,16 @@ export function createDcsaApp(deps: DcsaDeps) {
     c.header('api-version', DCSA_VERSION);
   });
 
+  /**
+   * Answers already worked out, by endpoint, filters, page and day: an answer depends on nothing
+   * else (the content is fixed for the life of the process), so a repeated query, the next page
+   * of a list or a client revalidating costs a lookup. Bounded by the bytes of the bodies.
+   */
+  const answers = new LRUCache<string, { body: Uint8Array; next?: string }>({
+    maxSize: ANSWER_CACHE_BYTES,
+    sizeCalculation: (a) => a.body.byteLength + 256,
+  });
+
   /** A paged, cached answer of a list computed for the day. */
   const answer = <T>(c: Context, endpoint: string, query: { limit: number; cursor?: string }, list: () => T[], day: string) => {
     const filters = Object.fromEntries(Object.entries(c.req.query()).filter(([k]) => k !== 'limit' && k !== 'cursor'));
@@ -132,16 +147,26 @@ export function createDcsaApp(deps: DcsaDeps) {
       if ('error' in decoded) throw new DcsaError(400, [bad('cursor', query.cursor, decoded.error, 7005, 'invalidCursor')]);
       offset = decoded.offset;
     }
-    const all = list();
-    const page = all.slice(offset, offset + query.limit);
-    if (offset + query.limit < all.length) c.header('next-page-cursor', encodeCursor(deps.cursorKey, { endpoint, filters, day, offset: offset + query.limit }));
-    const body = JSON.stringify(page);
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    const key = JSON.stringify([endpoint, day, Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)), offset, query.limit]);
+    // The answer is a function of the content (fixed per build), the day and the query: its ETag
+    // is known before it is worked out, so a revalidation costs nothing.
+    const etag = `W/"${createHash('sha1').update(`${CONTENT_VERSION}\n${key}`).digest('base64url')}"`;
     c.header('etag', etag);
     c.header('cache-control', 'public, max-age=600');
     c.header('vary', 'API-Version');
     if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    return c.body(body, 200, { 'content-type': 'application/json; charset=utf-8' });
+    let found = answers.get(key);
+    if (!found) {
+      const all = list();
+      found = {
+        // kept encoded: a repeat writes the bytes out without encoding 0.7 MB of text again
+        body: new TextEncoder().encode(JSON.stringify(all.slice(offset, offset + query.limit))),
+        next: offset + query.limit < all.length ? encodeCursor(deps.cursorKey, { endpoint, filters, day, offset: offset + query.limit }) : undefined,
+      };
+      answers.set(key, found);
+    }
+    if (found.next) c.header('next-page-cursor', found.next);
+    return c.body(found.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json; charset=utf-8' });
   };
 
   app.get('/point-to-point-routes', (c) => {
