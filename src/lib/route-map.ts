@@ -60,7 +60,11 @@ function landPolygons(topology: unknown): Land[] {
   return lands;
 }
 
-/** Drawn land per projection: both languages of a loop share one map geometry. */
+/** Natural Earth land at three scales: 1:110m for oceans, 1:50m for a region, 1:10m for a sea. */
+const LAND = { '110m': land110m, '50m': land50m, '10m': land10m } as const;
+type LandScale = keyof typeof LAND;
+
+/** Drawn land per scale and projection: both languages of a loop share one map geometry. */
 const landPathCache = new Map<string, string>();
 /** Degrees of margin around the visible window before a polygon is skipped unprojected. */
 const MARGIN = 2;
@@ -70,10 +74,11 @@ const MARGIN = 2;
  * skipped before projection; of the rest, islands smaller than a few pixels are noise at this
  * scale. The result is the same as projecting every polygon, in a fraction of the time.
  */
-function landPath(topology: unknown, projection: GeoProjection, path: GeoPath, centre: number): string {
+function landPath(scale: LandScale, projection: GeoProjection, path: GeoPath, centre: number): string {
+  const topology = LAND[scale];
   const [tx, ty] = projection.translate();
   const k = projection.scale();
-  const key = `${landPolygons(topology).length}|${centre}|${k}|${tx}|${ty}`;
+  const key = `${scale}|${centre}|${k}|${tx}|${ty}`;
   let d = landPathCache.get(key);
   if (d === undefined) {
     const deg = 180 / Math.PI;
@@ -158,8 +163,7 @@ export function renderRouteMap(input: RouteMapInput): string {
   const path = geoPath(projection).digits(1);
   const lats = legs.flat().map(([, lat]) => lat);
   const span = Math.max(Math.max(...lons) - Math.min(...lons), Math.max(...lats) - Math.min(...lats));
-  const topology = span > 70 ? land110m : span > 18 ? land50m : land10m;
-  const land = landPath(topology, projection, path, centre);
+  const land = landPath(span > 70 ? '110m' : span > 18 ? '50m' : '10m', projection, path, centre);
   const legPaths = legs.map((leg) => path({ type: 'LineString', coordinates: leg }) ?? '');
   const arrows = legs.map((leg) => arrowAt(leg.map((p) => projection(p) ?? [0, 0])));
 
