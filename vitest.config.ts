@@ -15,7 +15,8 @@ export default defineConfig({
         },
       },
       {
-        // Faults: the database going away, the server killed mid-burst. Runs after the build
+        // Faults: the database going away, the server killed mid-burst, two API processes on one
+        // PostgreSQL (tests/faults/two-processes.test.ts). Runs after the build
         // (the kill test starts the built server), by scripts/test.mjs.
         test: {
           name: 'faults',
