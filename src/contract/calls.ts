@@ -32,7 +32,7 @@ import {
 import { CityOfficePage, CountryGroup, CurrentPage, OfficeAreaParam, OfficeDetail, PageSize } from './entities';
 import { OFFICE_PAGE_SIZE, PATH } from './wire';
 import { CarbonBody, CarbonResult, CarbonToken, CitySuggestion, CityQuery } from './carbon';
-import { NEWS_PATH, NewsDetail, NewsLabel, NewsLabelPageQuery, NewsLastNextQuery, NewsPage, NewsPageQuery, NewsSearchQuery, NewsSearchResult, NewsType, NewsTypeParam, NewsUuid, NewsListItem } from './news';
+import { NEWS_PATH, NewsDetail, NewsExport, NewsExportBody, NewsLabel, NewsRevisions, NewsLabelPageQuery, NewsLastNextQuery, NewsPage, NewsPageQuery, NewsSearchQuery, NewsSearchResult, NewsType, NewsTypeParam, NewsUuid, NewsListItem } from './news';
 
 import { defineCall, LanguageOnly, type CallDef } from './define';
 import { helpCalls } from './help';
@@ -262,6 +262,21 @@ export const calls = {
   focusNewss: defineCall({ method: 'GET', path: NEWS_PATH.focusNewss, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type with a picture, for the carousels (at most 5)' }),
   specialNews: defineCall({ method: 'GET', path: NEWS_PATH.specialNews, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type, for the home blocks (at most 5)' }),
   focusNews: defineCall({ method: 'GET', path: NEWS_PATH.focusNews, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Important items of a type, newest first (at most 5)' }),
+  newsRevisions: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.revisions,
+    query: LanguageOnly,
+    answer: NewsRevisions,
+    summary: 'Addition for the nightly job: every story of the language with its type and revision (changes whenever the story or its labels change)',
+  }),
+  newsExport: defineCall({
+    method: 'POST',
+    path: NEWS_PATH.export,
+    query: LanguageOnly,
+    body: NewsExportBody,
+    answer: NewsExport,
+    summary: 'Addition for the nightly job: up to 500 whole stories by id (JSON { ids }), each with its revision; ids not found are left out',
+  }),
   newsSearch: defineCall({ method: 'GET', path: NEWS_PATH.titleAll, query: NewsSearchQuery, answer: NewsSearchResult, summary: 'News whose title, subtitle, teaser or text contains the keyword, a page of them with counts per tab' }),
   // ---- one object per later feature area, each in its own file ----
   ...helpCalls,

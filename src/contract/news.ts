@@ -28,6 +28,8 @@ export const NEWS_PATH = {
   specialNews: '/cosNewss/findSpecialNews/:id',
   focusNews: '/cosNewss/findFocusNews/:id',
   titleAll: '/cosNewss/findTitleAll',
+  revisions: '/cosNewss/exportRevisions',
+  export: '/cosNewss/exportNews',
 } as const;
 
 const typeIdError = { error: `must be a news type id, one of ${NEWS_TYPE_IDS.join(', ')}` };
@@ -56,27 +58,55 @@ export type NewsListItem = z.infer<typeof NewsListItem>;
 /** A page of a list: the items and the total count (the wrapper has only `content`, so both travel in it). */
 export const NewsPage = z.object({ list: z.array(NewsListItem), count: z.number().int().min(0) });
 
+/** The item of findLastNextNews: the whole story. */
+export const NewsDetailItem = z.object({
+  newsUuid: z.string(),
+  newsTypeId: z.enum(NEWS_TYPE_IDS),
+  title: z.string(),
+  subTitle: z.string(),
+  author: z.string(),
+  statusDt: z.iso.date(),
+  picUrl: z.string().nullable(),
+  newLabels: z.array(NewsLabel),
+  summary: z.string(),
+  important: z.boolean(),
+  content: z.string().describe('HTML body'),
+  tradeLabelCodes: z.array(z.string()).optional().describe('Addition: trade label codes the story is about (newsletter matching); absent on the existing backend'),
+  portCodes: z.array(z.string()).optional().describe('Addition: UN/LOCODEs of the ports the story is about (newsletter matching)'),
+});
+
 /** findLastNextNews: the spec's three-item list (previous, next, the item itself). Neighbours are null at either end. */
 export const NewsDetail = z.tuple([
   z.object({ prevDate: z.iso.date().nullable(), lastNewsUuid: z.string().nullable(), lastTitle: z.string().nullable() }),
   z.object({ nextDate: z.iso.date().nullable(), nextNewsUuid: z.string().nullable(), nextTitle: z.string().nullable() }),
-  z.object({
-    newsUuid: z.string(),
-    newsTypeId: z.enum(NEWS_TYPE_IDS),
-    title: z.string(),
-    subTitle: z.string(),
-    author: z.string(),
-    statusDt: z.iso.date(),
-    picUrl: z.string().nullable(),
-    newLabels: z.array(NewsLabel),
-    summary: z.string(),
-    important: z.boolean(),
-    content: z.string().describe('HTML body'),
-    tradeLabelCodes: z.array(z.string()).optional().describe('Addition: trade label codes the story is about (newsletter matching); absent on the existing backend'),
-    portCodes: z.array(z.string()).optional().describe('Addition: UN/LOCODEs of the ports the story is about (newsletter matching)'),
-  }),
+  NewsDetailItem,
 ]);
 export type NewsDetail = z.infer<typeof NewsDetail>;
+
+/**
+ * Addition, for the nightly job (`npm run pull-news`), which reads the whole archive:
+ * exportRevisions lists every story of a language with its revision (an opaque string
+ * that changes whenever the story or its labels change, in the database's own clock),
+ * and exportNews answers up to NEWS_EXPORT_MAX whole stories by id in one request. A
+ * pull fetches in full only the stories whose revision it does not hold.
+ */
+export const NEWS_EXPORT_MAX = 500;
+export const NewsRevisions = z.object({
+  list: z.array(z.object({ newsUuid: z.string(), newsTypeId: z.enum(NEWS_TYPE_IDS), revision: z.string().min(1) })),
+});
+export type NewsRevisions = z.infer<typeof NewsRevisions>;
+export const NewsExportBody = z
+  .object({
+    ids: z
+      .array(NewsUuid)
+      .min(1, { error: 'must list at least one news id' })
+      .max(NEWS_EXPORT_MAX, { error: `must list at most ${NEWS_EXPORT_MAX} news ids per request` }),
+  })
+  .strict();
+/** A whole story as exportNews answers it: findLastNextNews's item without the neighbours, with its revision. Unknown ids are left out. */
+export const NewsExportItem = NewsDetailItem.extend({ revision: z.string().min(1) });
+export type NewsExportItem = z.infer<typeof NewsExportItem>;
+export const NewsExport = z.object({ list: z.array(NewsExportItem) });
 
 /** findTitleAll (document 001's news search result); LS 0 = news, 1 = FAQ. */
 export const NewsSearchResult = z.object({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { calls } from '../../src/contract/calls';
 import { NEWS_PAGE_SIZE } from '../../src/contract/news';
 import { NEWS_TYPE, NEWS_TYPE_IDS } from '../../src/contract/wire';
@@ -226,5 +227,52 @@ describe('news: search (findTitleAll)', () => {
     const empty = await h.request('/cosNewss/findTitleAll?title=%20');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('title');
+  });
+});
+
+describe('news: the nightly job’s export (revisions, whole stories by id)', () => {
+  const post = (ids: unknown, language = 1) =>
+    h.request(`/cosNewss/exportNews?language=${language}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids }) });
+
+  it('lists every story of a language with its type and a revision', async () => {
+    for (const language of [0, 1] as const) {
+      const { list } = await h.client.call(calls.newsRevisions, { query: { language } });
+      const expected = snapshot.filter((n) => n.language === language);
+      expect(list.map((r) => r.newsUuid).sort()).toEqual(expected.map((n) => n.newsUuid).sort());
+      for (const r of list) expect(r.newsTypeId).toBe(expected.find((n) => n.newsUuid === r.newsUuid)!.typeId);
+    }
+  });
+
+  it('answers whole stories by id with their revision, and leaves unknown ids out', async () => {
+    const [a, b] = snapshot.filter((n) => n.language === 0);
+    const { list } = await h.client.call(calls.newsExport, { query: { language: 0 }, body: { ids: [b.newsUuid, 'no-such-story', a.newsUuid] } });
+    expect(list.map((s) => s.newsUuid).sort()).toEqual([a.newsUuid, b.newsUuid].sort());
+    const story = list.find((s) => s.newsUuid === a.newsUuid)!;
+    expect(story).toMatchObject({ title: a.title, author: a.author, statusDt: a.statusDt, newsTypeId: a.typeId });
+    expect(story.newLabels.map((l) => l.labelName)).toEqual(a.labels);
+    const { list: revisions } = await h.client.call(calls.newsRevisions, { query: { language: 0 } });
+    expect(story.revision).toBe(revisions.find((r) => r.newsUuid === a.newsUuid)!.revision);
+  });
+
+  it('moves a story’s revision when the story or its labels change, and no other', async () => {
+    const before = new Map((await h.client.call(calls.newsRevisions, { query: { language: 1 } })).list.map((r) => [r.newsUuid, r.revision]));
+    const [first, second] = snapshot.filter((n) => n.language === 1 && n.labels.length > 0);
+    await h.database.db.execute(sql`update news_items set summary = summary || ' (amended)' where uuid = ${first.newsUuid} and language = 1`);
+    await h.database.db.execute(sql`delete from news_item_labels where uuid = ${second.newsUuid} and language = 1`);
+    const after = new Map((await h.client.call(calls.newsRevisions, { query: { language: 1 } })).list.map((r) => [r.newsUuid, r.revision]));
+    const moved = [...after].filter(([id, revision]) => before.get(id) !== revision).map(([id]) => id);
+    expect(moved.sort()).toEqual([first.newsUuid, second.newsUuid].sort());
+  });
+
+  it('refuses an empty list, more than 500 ids and a malformed id, naming the field', async () => {
+    for (const [ids, pattern] of [
+      [[], /ids.*at least one/],
+      [Array.from({ length: 501 }, (_, i) => `n-${i}`), /ids.*at most 500/],
+      [['bad id!'], /ids\.0.*news id/],
+    ] as const) {
+      const { status, body } = await post(ids);
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(body.message).toMatch(pattern);
+    }
   });
 });

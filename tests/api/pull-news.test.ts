@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pullNews } from '../../src/lib/news-pull';
-import { newsItems } from '../../src/server/db/schema';
+import { MANIFEST_FILE, pullNews } from '../../src/lib/news-pull';
+import { newsItemLabels, newsItems } from '../../src/server/db/schema';
 import { readNewsSnapshot } from '../../src/server/news/snapshot';
 import { startHarness, type Harness } from './harness';
 
@@ -100,6 +100,51 @@ describe('pull-news against the running API', () => {
     const item = JSON.parse(after[`en/${row.uuid}.json`]);
     expect(item.title).toBe('Amended: new cut-off times');
     expect(item.body).toBe('<p>Updated.</p><a>here</a>');
+  });
+
+  it('a quiet pull fetches no story; a changed one fetches that story only (its labels count too)', async () => {
+    const dir = join(work, 'news');
+    expect(await pullNews({ apiUrl, dir })).toMatchObject({ changed: false, fetched: 0 });
+    const [row] = await h.database.db.select().from(newsItems).where(eq(newsItems.language, 0)).limit(1);
+    await h.database.db.delete(newsItemLabels).where(and(eq(newsItemLabels.uuid, row.uuid), eq(newsItemLabels.language, 0)));
+    const result = await pullNews({ apiUrl, dir });
+    expect(result).toMatchObject({ changed: true, fetched: 1, added: [], updated: [`zh/${row.uuid}.json`], removed: [] });
+    expect(JSON.parse(readFileSync(join(dir, 'zh', `${row.uuid}.json`), 'utf8')).labels).toEqual([]);
+  });
+
+  it('a snapshot without its manifest (a fresh clone) is pulled in full once, and files stay as they were', async () => {
+    const dir = join(work, 'news');
+    const before = tree(dir);
+    rmSync(join(dir, MANIFEST_FILE));
+    const full = await pullNews({ apiUrl, dir });
+    expect(full).toMatchObject({ changed: false, fetched: Object.keys(before).length });
+    expect(tree(dir)).toEqual(before);
+    expect(existsSync(join(dir, MANIFEST_FILE))).toBe(true);
+    expect((await pullNews({ apiUrl, dir })).fetched).toBe(0);
+    // a file deleted by hand is fetched again
+    const gone = Object.keys(before)[3];
+    rmSync(join(dir, gone));
+    expect(await pullNews({ apiUrl, dir })).toMatchObject({ fetched: 1, added: [gone] });
+    expect(tree(dir)).toEqual(before);
+  });
+
+  it('an API that fails in the middle of the pull leaves the snapshot and its manifest exactly as they were', async () => {
+    const dir = join(work, 'news');
+    const before = tree(dir);
+    const manifest = readFileSync(join(dir, MANIFEST_FILE), 'utf8');
+    rmSync(join(dir, MANIFEST_FILE)); // so that every story is fetched again, in batches of 5
+    writeFileSync(join(dir, MANIFEST_FILE), '{}');
+    let exports = 0;
+    const failing: typeof fetch = async (input, init) => {
+      if (String(input).includes('/exportNews') && ++exports === 7) return new Response('upstream reset', { status: 503 });
+      return fetch(input, init);
+    };
+    await expect(pullNews({ apiUrl, dir, fetch: failing, batchSize: 5 })).rejects.toThrow();
+    expect(exports).toBeGreaterThanOrEqual(7);
+    expect(tree(dir)).toEqual(before);
+    expect(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).toBe('{}');
+    expect(readdirSync(work)).toEqual(['news']);
+    writeFileSync(join(dir, MANIFEST_FILE), manifest);
   });
 
   it('a deleted item is removed from the snapshot', async () => {

@@ -60,6 +60,9 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
     }));
   }
 
+  /** The whole story: the list item with author, body and tags. */
+  const whole = (full: NewsListItem, item: Row) => ({ ...full, author: item.author, content: item.body, tradeLabelCodes: item.tradeCodes, portCodes: item.portCodes });
+
   async function page(where: SQL, currentPage: number, size: number, language: 0 | 1) {
     const [{ count }] = await db().select({ count: sql<number>`count(*)::int` }).from(newsItems).where(where);
     const rows =
@@ -124,9 +127,34 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
     const detail: NewsDetail = [
       { prevDate: prev?.statusDt ?? null, lastNewsUuid: prev?.uuid ?? null, lastTitle: prev?.title ?? null },
       { nextDate: next?.statusDt ?? null, nextNewsUuid: next?.uuid ?? null, nextTitle: next?.title ?? null },
-      { ...full, author: item.author, content: item.body, tradeLabelCodes: item.tradeCodes, portCodes: item.portCodes },
+      whole(full, item),
     ];
     return detail;
+  });
+
+  // the nightly job's incremental pull: revisions of all, then whole stories by id
+  const revision = sql<string>`to_char(${newsItems.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  handle(router, calls.newsRevisions, async ({ language }) => {
+    const rows = await db()
+      .select({ newsUuid: newsItems.uuid, newsTypeId: newsItems.typeId, revision })
+      .from(newsItems)
+      .where(eq(newsItems.language, language))
+      .orderBy(asc(newsItems.uuid));
+    return { list: rows.map((r) => ({ ...r, newsTypeId: r.newsTypeId as NewsTypeId })) };
+  });
+  handle(router, calls.newsExport, async ({ body, language }) => {
+    const rows = await db()
+      .select({ item: newsItems, revision })
+      .from(newsItems)
+      .where(and(eq(newsItems.language, language), inArray(newsItems.uuid, [...new Set(body.ids)])))
+      .orderBy(asc(newsItems.uuid));
+    const items = await toItems(rows.map((r) => r.item), language);
+    return {
+      list: items.map((full, i) => {
+        const { item, revision } = rows[i];
+        return { ...whole(full, item), revision };
+      }),
+    };
   });
 
   handle(router, calls.serviceNews, ({ params, language }) => block(and(ofType(params.fixedId, language), hasLabel(SERVICE_ENHANCEMENT_LABEL, language))!, language));

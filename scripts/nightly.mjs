@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// npm run nightly [-- --force] [--allow-empty]
+//
+// The nightly job, one command for the scheduler:
+//   1. pull-news: bring content/news up to date with the API (NEWS_API_URL; only new and
+//      changed stories are fetched in full);
+//   2. the build (pages and search index into dist/), only when the snapshot changed, when
+//      the last nightly build did not finish, or with --force (e.g. after a content deploy).
+// Prints what it did: stories added, changed and removed, and the seconds of each step.
+// Exit code 1 when a step failed; the snapshot is then as before the pull (a failed pull)
+// or newer than dist/ (a failed build), and the next night builds it again.
+// Cron (02:30 every night):
+//   30 2 * * *  cd /srv/carrier-site && npm run nightly >> var/nightly.log 2>&1
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { pullNewsAndReport } from './pull-news.mjs';
+
+const { values } = parseArgs({ options: { force: { type: 'boolean' }, 'allow-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+if (values.help) {
+  console.log('usage: [NEWS_API_URL=http://host/homeapiak] npm run nightly [-- --force] [--allow-empty]');
+  process.exit(0);
+}
+const astro = join(dirname(fileURLToPath(import.meta.url)), '../node_modules/astro/bin/astro.mjs');
+// Written before a build the pull asked for and removed when it succeeds: a night whose build
+// failed leaves it, and the next night builds even if the news did not change again.
+const pending = resolve('var/nightly-build-pending');
+const started = process.hrtime.bigint();
+const since = (t) => (Number(process.hrtime.bigint() - t) / 1e9).toFixed(1);
+
+const pull = await pullNewsAndReport({ allowEmpty: values['allow-empty'] });
+(pull.ok ? console.log : console.error)(pull.lines.join('\n'));
+if (!pull.ok) {
+  console.error(`nightly: failed in pull-news after ${since(started)} s; nothing built`);
+  process.exit(1);
+}
+const { result } = pull;
+const reasons = [result.changed && 'the news changed', existsSync(pending) && 'the last build did not finish', values.force && '--force'].filter(Boolean);
+if (!reasons.length) {
+  console.log(`nightly: news unchanged (${result.total} stories), no build; ${since(started)} s in all`);
+  process.exit(0);
+}
+
+mkdirSync(dirname(pending), { recursive: true });
+writeFileSync(pending, `${new Date().toISOString()}\n`);
+console.log(`nightly: building because ${reasons.join(' and ')}`);
+const built = process.hrtime.bigint();
+const build = spawnSync(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+const buildSeconds = since(built);
+const summary = build.stdout?.split('\n').filter((l) => /\[build\] Complete|\[carrier:pagefind\]/.test(l)) ?? [];
+for (const line of summary) console.log(`  ${line.trim()}`);
+if (build.status !== 0) {
+  console.error(build.stdout?.split('\n').slice(-40).join('\n'));
+  console.error(`nightly: the build failed after ${buildSeconds} s (the snapshot is newer than dist/; the next run builds again)`);
+  process.exit(1);
+}
+rmSync(pending, { force: true });
+// the static pages: dist/client with the Node adapter (this site), dist for a static build
+const pages = readdirSync(existsSync('dist/client') ? 'dist/client' : 'dist', { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
+console.log(
+  `nightly: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} removed; pull ${pull.seconds.toFixed(1)} s, build ${buildSeconds} s (${pages} pages); ${since(started)} s in all`,
+);

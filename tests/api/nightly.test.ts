@@ -1,0 +1,124 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsItems } from '../../src/server/db/schema';
+import { startHarness, type Harness } from './harness';
+
+/**
+ * `npm run nightly` against the API over HTTP, building a small Astro project of its own
+ * (under var/, so it finds the project's node_modules): its page counts the English
+ * stories of the snapshot and refuses to build while a story named "break-build" is in it.
+ * A quiet night builds nothing; a changed night builds and the page shows the change; a
+ * failed build is built again the next night even though the news did not change again.
+ */
+
+let h: Harness;
+let server: Server;
+let apiUrl: string;
+const site = resolve(`var/test-nightly-${process.pid}`);
+
+beforeAll(async () => {
+  h = await startHarness();
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const response = await h.app.fetch(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${h.config.apiBase}`;
+  mkdirSync(join(site, 'src/pages'), { recursive: true });
+  writeFileSync(
+    join(site, 'src/pages/index.astro'),
+    `---
+import { existsSync, readdirSync } from 'node:fs';
+const names = readdirSync('content/news/en');
+if (names.includes('break-build.json')) throw new Error('a story named break-build');
+---
+<p id="count">{names.length} stories</p>
+`,
+  );
+});
+afterAll(async () => {
+  await new Promise((ok) => server?.close(ok));
+  await h?.close();
+  rmSync(site, { recursive: true, force: true });
+});
+
+function nightly(...args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((ok) =>
+    execFile(process.execPath, [resolve('scripts/nightly.mjs'), ...args], { cwd: site, env: { ...process.env, NEWS_API_URL: apiUrl } }, (error, stdout, stderr) =>
+      ok({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+    ),
+  );
+}
+const page = () => readFileSync(join(site, 'dist/index.html'), 'utf8');
+const story = (uuid: string) => ({ uuid, language: 1, typeId: '50000000000000231', title: `Nightly test ${uuid}`, statusDt: '2026-11-24', body: '<p>Test.</p>' });
+
+describe('npm run nightly', () => {
+  it('pulls everything and builds on the first night', async () => {
+    const { code, out } = await nightly();
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/pull-news: \d+ stories from .*: \d+ added, 0 changed, 0 removed/);
+    expect(out).toMatch(/nightly: building because the news changed/);
+    expect(out).toMatch(/nightly: \d+ added, 0 changed, 0 removed; pull [\d.]+ s, build [\d.]+ s \(1 pages\); [\d.]+ s in all/);
+    const n = await h.database.db.$count(newsItems, eq(newsItems.language, 1));
+    expect(page()).toContain(`${n} stories`);
+  });
+
+  it('builds nothing on a quiet night', async () => {
+    const before = page();
+    const { code, out } = await nightly();
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/0 fetched in full, nothing changed/);
+    expect(out).toMatch(/nightly: news unchanged \(\d+ stories\), no build/);
+    expect(page()).toBe(before);
+  });
+
+  it('builds a night with a new story, and the page shows it', async () => {
+    const count = Number(/(\d+) stories/.exec(page())![1]);
+    await h.database.db.insert(newsItems).values(story('nightly-new-1'));
+    const { code, out } = await nightly();
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/1 fetched in full: 1 added, 0 changed, 0 removed/);
+    expect(out).toContain('+ en/nightly-new-1.json');
+    expect(page()).toContain(`${count + 1} stories`);
+  });
+
+  it('a failed build is built again the next night, though the news did not change again', async () => {
+    await h.database.db.insert(newsItems).values(story('break-build'));
+    const failed = await nightly();
+    expect(failed.code).toBe(1);
+    expect(failed.out).toMatch(/nightly: the build failed after [\d.]+ s/);
+    expect(existsSync(join(site, 'var/nightly-build-pending'))).toBe(true);
+    const again = await nightly();
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/nothing changed/);
+    expect(again.out).toMatch(/building because the last build did not finish/);
+    await h.database.db.delete(newsItems).where(and(eq(newsItems.uuid, 'break-build'), eq(newsItems.language, 1)));
+    const fixed = await nightly();
+    expect(fixed.code, fixed.out).toBe(0);
+    expect(fixed.out).toMatch(/0 added, 0 changed, 1 removed/);
+    expect(existsSync(join(site, 'var/nightly-build-pending'))).toBe(false);
+  });
+
+  it('an API that is down fails the night before any build, and says so', async () => {
+    const before = page();
+    const { code, out } = await new Promise<{ code: number; out: string }>((ok) =>
+      execFile(process.execPath, [resolve('scripts/nightly.mjs'), '--force'], { cwd: site, env: { ...process.env, NEWS_API_URL: 'http://127.0.0.1:9/homeapiak' } }, (error, stdout, stderr) =>
+        ok({ code: error ? 1 : 0, out: stdout + stderr }),
+      ),
+    );
+    expect(code).toBe(1);
+    expect(out).toMatch(/pull-news: failed, content\/news left unchanged/);
+    expect(out).toMatch(/nightly: failed in pull-news after [\d.]+ s; nothing built/);
+    expect(page()).toBe(before);
+  });
+});
