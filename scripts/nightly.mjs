@@ -7,12 +7,13 @@
 //   2. the build (pages and search index into dist/), only when the snapshot changed, when
 //      the last nightly build did not finish, or with --force (e.g. after a content deploy).
 // Prints what it did: stories added, changed and removed, and the seconds of each step.
-// Exit code 1 when a step failed; the snapshot is then as before the pull (a failed pull)
-// or newer than dist/ (a failed build), and the next night builds it again.
+// Exit code 1 when a step failed; the snapshot is then as before the pull (a failed pull),
+// or newer than dist/, which keeps the previous build (a failed build), and the next night
+// builds it again.
 // Cron (02:30 every night):
 //   30 2 * * *  cd /srv/carrier-site && npm run nightly >> var/nightly.log 2>&1
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,6 +29,13 @@ const astro = join(dirname(fileURLToPath(import.meta.url)), '../node_modules/ast
 // failed leaves it, and the next night builds even if the news did not change again.
 const pending = resolve('var/nightly-build-pending');
 const started = process.hrtime.bigint();
+// what an earlier run could not remove (it was stopped before its background removal ended)
+for (const name of existsSync('var') ? readdirSync('var') : []) if (name.startsWith('nightly-previous-dist-')) removeInBackground(resolve('var', name));
+
+/** Removes a folder in a process of its own that outlives this one. */
+function removeInBackground(path) {
+  spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', path], { detached: true, stdio: 'ignore' }).unref();
+}
 const since = (t) => (Number(process.hrtime.bigint() - t) / 1e9).toFixed(1);
 
 const pull = await pullNewsAndReport({ allowEmpty: values['allow-empty'] });
@@ -46,6 +54,11 @@ if (!reasons.length) {
 mkdirSync(dirname(pending), { recursive: true });
 writeFileSync(pending, `${new Date().toISOString()}\n`);
 console.log(`nightly: building because ${reasons.join(' and ')}`);
+// The previous build is moved aside, not emptied by the build (deleting 60,000 files takes Astro
+// ~12 s at 10,000 stories a language): it comes back if the build fails, so the site keeps
+// serving it, and is removed in the background once the new one is complete.
+const previous = existsSync('dist') ? resolve(`var/nightly-previous-dist-${process.pid}`) : undefined;
+if (previous) renameSync('dist', previous);
 const built = process.hrtime.bigint();
 const build = spawnSync(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
 const buildSeconds = since(built);
@@ -53,10 +66,15 @@ const summary = build.stdout?.split('\n').filter((l) => /\[build\] Complete|\[ca
 for (const line of summary) console.log(`  ${line.trim()}`);
 if (build.status !== 0) {
   console.error(build.stdout?.split('\n').slice(-40).join('\n'));
-  console.error(`nightly: the build failed after ${buildSeconds} s (the snapshot is newer than dist/; the next run builds again)`);
+  if (previous) {
+    rmSync('dist', { recursive: true, force: true });
+    renameSync(previous, 'dist');
+  }
+  console.error(`nightly: the build failed after ${buildSeconds} s; dist/ holds the previous build, older than the snapshot, and the next run builds again`);
   process.exit(1);
 }
 rmSync(pending, { force: true });
+if (previous) removeInBackground(previous);
 // the static pages: dist/client with the Node adapter (this site), dist for a static build
 const pages = readdirSync(existsSync('dist/client') ? 'dist/client' : 'dist', { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
 console.log(

@@ -30,7 +30,7 @@ export async function pullNewsAndReport({ apiUrl = process.env.NEWS_API_URL || D
   try {
     const result = await pullNews({ apiUrl, dir: resolve(dir), allowEmpty });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const took = `${seconds.toFixed(1)} s`;
+    const took = `${seconds.toFixed(2)} s`;
     const fetched = `${result.fetched} fetched in full`;
     const lines = result.changed
       ? [

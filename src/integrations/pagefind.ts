@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,10 @@ import * as pagefind from 'pagefind';
 import { LANGUAGE_TAG, LOCALES, type Locale } from '../i18n/locales';
 import { localePath } from '../i18n/paths';
 import { faqEntryAnchor, faqTypePath, loadFaq } from '../lib/faq';
+import { parseContent } from '../lib/parse-content';
+import { newsSearchDocument } from '../news/article';
+import { NewsItem } from '../schemas/news';
+import { escapeHtml } from '../lib/format';
 
 /**
  * After the build, indexes the built pages with Pagefind (Node API, the extended
@@ -34,9 +39,21 @@ export interface FaqSource {
 /** The help centre's FAQ (content/help/faq.json). */
 export const CORPORATE_FAQ: FaqSource = { load: loadFaq, typePath: faqTypePath, entryAnchor: faqEntryAnchor };
 
+/** A document Pagefind reads instead of a built page: sourcePath names the page's file (relative to the site root). */
+export interface SearchDocument {
+  sourcePath: string;
+  content: string;
+}
+
 export interface PagefindOptions {
   /** FAQ whose entries are indexed one by one; default the help centre's, null for none. */
   faq?: FaqSource | null;
+  /**
+   * Documents known from the content before any page is rendered (the news stories). They are
+   * indexed from the start of the build, while Astro renders (Pagefind runs in its own process,
+   * so on the second core), and the built pages they stand for are then not read again.
+   */
+  early?: ((root: URL) => SearchDocument[]) | null;
   /** Files read and handed to Pagefind at once. */
   concurrency?: number;
 }
@@ -55,18 +72,28 @@ const UNUSED = [
 const BODY = 'data-pagefind-body';
 const FAQ_KIND = /data-pagefind-filter="kind:faq"/;
 
-export function pagefindIndex(options: PagefindOptions = { faq: CORPORATE_FAQ }): AstroIntegration {
+export function pagefindIndex(options: PagefindOptions = { faq: CORPORATE_FAQ, early: newsDocuments }): AstroIntegration {
+  let root: URL;
+  let indexer: SearchIndexer | undefined;
   return {
     name: 'carrier:pagefind',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        root = config.root;
+      },
+      'astro:build:start': async () => {
+        indexer = await SearchIndexer.start(options.early?.(root) ?? []);
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const stats = await buildSearchIndex(fileURLToPath(dir), options);
+        indexer ??= await SearchIndexer.start([]);
+        const stats = await indexer.finish(fileURLToPath(dir), options);
         const languages = Object.entries(stats.languages)
           .map(([lang, n]) => `${lang} ${n}`)
           .join(', ');
         logger.info(
-          `indexed ${stats.pages} pages and ${stats.faqEntries} FAQ entries (${languages}) in ${stats.seconds.toFixed(1)} s; ` +
-            `index ${(stats.bytes / 1024 / 1024).toFixed(2)} MB in ${stats.files} files`,
+          `indexed ${stats.pages} pages and ${stats.faqEntries} FAQ entries (${languages}); ${stats.early} pages from the content while rendering ` +
+            `(done ${stats.earlySeconds.toFixed(1)} s into the build), the rest in ${stats.seconds.toFixed(1)} s after the pages ` +
+            `(waiting ${stats.phases.waited.toFixed(1)} s, the other pages ${stats.phases.read.toFixed(1)} s, writing ${stats.phases.written.toFixed(1)} s); index ${(stats.bytes / 1024 / 1024).toFixed(2)} MB in ${stats.files} files`,
         );
       },
     },
@@ -75,6 +102,12 @@ export function pagefindIndex(options: PagefindOptions = { faq: CORPORATE_FAQ })
 
 export interface IndexStats {
   pages: number;
+  /** Pages indexed from their early documents. */
+  early: number;
+  /** From the start of the build until the early documents were indexed. */
+  earlySeconds: number;
+  /** After the pages: waiting for the early documents, reading and adding the other pages, writing the index. */
+  phases: { waited: number; read: number; written: number };
   faqEntries: number;
   languages: Record<string, number>;
   files: number;
@@ -84,51 +117,140 @@ export interface IndexStats {
 
 /** Indexes the built site in `root` and writes `root/pagefind/`. Throws on any Pagefind error. */
 export async function buildSearchIndex(root: string, options: PagefindOptions = {}): Promise<IndexStats> {
-  const started = performance.now();
-  const outputPath = join(root, 'pagefind');
-  await rm(outputPath, { recursive: true, force: true });
-  const { index, errors } = await pagefind.createIndex({});
-  if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
-  const problems: string[] = [...errors];
-  try {
-    const faqEntries = options.faq ? faqDocuments(options.faq) : [];
-    const files = await htmlFiles(root);
-    let pages = 0;
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: options.concurrency ?? 32 }, async () => {
-        while (next < files.length) {
-          const file = files[next++];
-          const content = await readFile(file, 'utf8');
-          if (!content.includes(BODY)) continue;
-          if (faqEntries.length && FAQ_KIND.test(content)) continue; // its entries are indexed one by one
-          const answer = await index.addHTMLFile({ sourcePath: relative(root, file).split(sep).join('/'), content });
-          problems.push(...answer.errors);
-          pages++;
-        }
-      }),
-    );
-    for (const doc of faqEntries) problems.push(...(await index.addHTMLFile(doc)).errors);
-    if (problems.length) throw new Error(`pagefind: ${problems.join('; ')}`);
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-    await Promise.all(UNUSED.map((f) => rm(join(outputPath, f), { force: true })));
-    const entry = JSON.parse(await readFile(join(outputPath, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-    const size = await folderSize(outputPath);
-    return {
-      pages,
-      faqEntries: faqEntries.length,
-      languages: Object.fromEntries(Object.entries(entry.languages).map(([lang, l]) => [lang, l.page_count])),
-      ...size,
-      seconds: (performance.now() - started) / 1000,
-    };
-  } finally {
-    await index.deleteIndex();
-    await pagefind.close();
-  }
+  return (await SearchIndexer.start([])).finish(root, options);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** Every news story of the content, as the document its detail page holds (src/news/article.ts). */
+export function newsDocuments(root: URL): SearchDocument[] {
+  const docs: SearchDocument[] = [];
+  for (const locale of LOCALES) {
+    const folder = fileURLToPath(new URL(`content/news/${locale}/`, root));
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith('.json')) continue;
+      const item = parseContent(`content/news/${locale}/${name}`, NewsItem, JSON.parse(readFileSync(join(folder, name), 'utf8')));
+      docs.push(newsSearchDocument(item, locale));
+    }
+  }
+  return docs;
+}
+
+/**
+ * One Pagefind index through the build: `start` begins indexing the early documents at once
+ * (in the Pagefind process, while Astro renders); `finish` adds the built pages that no early
+ * document stands for, and the FAQ entries, checks that every early document had its page (and
+ * that a sample of those pages hold the document's article word for word), and writes the index.
+ */
+export class SearchIndexer {
+  private readonly started = performance.now();
+  private fed = 0;
+  private readonly early: Map<string, string>;
+  private readonly feeding: Promise<string[]>;
+
+  private constructor(
+    private readonly index: pagefind.PagefindIndex,
+    early: SearchDocument[],
+    errors: string[],
+    concurrency: number,
+  ) {
+    this.early = new Map(early.map((d) => [d.sourcePath, d.content]));
+    this.feeding = this.feed(early, [...errors], concurrency);
+    // kept until finish, so that a failure is reported there and not as an unhandled rejection
+    this.feeding.catch(() => {});
+  }
+
+  static async start(early: SearchDocument[], concurrency = 16): Promise<SearchIndexer> {
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
+    return new SearchIndexer(index, early, errors, concurrency);
+  }
+
+  private async feed(docs: SearchDocument[], problems: string[], concurrency: number): Promise<string[]> {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < docs.length) problems.push(...(await this.index.addHTMLFile(docs[next++])).errors);
+      }),
+    );
+    this.fed = performance.now();
+    return problems;
+  }
+
+  async finish(root: string, options: PagefindOptions = {}): Promise<IndexStats> {
+    const { index, early } = this;
+    const outputPath = join(root, 'pagefind');
+    const entered = performance.now();
+    try {
+      const problems = await this.feeding;
+      const lap = (() => {
+        let last = performance.now();
+        return () => {
+          const now = performance.now();
+          const seconds = (now - last) / 1000;
+          last = now;
+          return seconds;
+        };
+      })();
+      const waited = lap();
+      await rm(outputPath, { recursive: true, force: true });
+      const faqEntries = options.faq ? faqDocuments(options.faq) : [];
+      const files = await htmlFiles(root);
+      let pages = 0;
+      const covered: string[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: options.concurrency ?? 32 }, async () => {
+          while (next < files.length) {
+            const file = files[next++];
+            const sourcePath = relative(root, file).split(sep).join('/');
+            if (early.has(sourcePath)) {
+              covered.push(sourcePath);
+              continue;
+            }
+            const content = await readFile(file, 'utf8');
+            if (!content.includes(BODY)) continue;
+            if (faqEntries.length && FAQ_KIND.test(content)) continue; // its entries are indexed one by one
+            const answer = await index.addHTMLFile({ sourcePath, content });
+            problems.push(...answer.errors);
+            pages++;
+          }
+        }),
+      );
+      if (covered.length !== early.size) {
+        const built = new Set(covered);
+        const missing = [...early.keys()].filter((p) => !built.has(p));
+        problems.push(`${missing.length} documents indexed from the content have no built page, e.g. ${missing.slice(0, 3).join(', ')}`);
+      }
+      // the early documents are the pages' own articles: check a sample, word for word
+      for (const sourcePath of covered.sort().filter((_, i) => i % 500 === 0)) {
+        const article = /<article[\s\S]*<\/article>/.exec(early.get(sourcePath)!)![0];
+        if (!(await readFile(join(root, sourcePath), 'utf8')).includes(article)) problems.push(`${sourcePath}: the page's article differs from the document indexed for it`);
+      }
+      for (const doc of faqEntries) problems.push(...(await index.addHTMLFile(doc)).errors);
+      if (problems.length) throw new Error(`pagefind: ${problems.join('; ')}`);
+      const read = lap();
+      const written = await index.writeFiles({ outputPath });
+      const writing = lap();
+      if (written.errors.length) throw new Error(`pagefind: ${written.errors.join('; ')}`);
+      await Promise.all(UNUSED.map((f) => rm(join(outputPath, f), { force: true })));
+      const entry = JSON.parse(await readFile(join(outputPath, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+      const size = await folderSize(outputPath);
+      return {
+        pages: pages + covered.length,
+        early: covered.length,
+        faqEntries: faqEntries.length,
+        languages: Object.fromEntries(Object.entries(entry.languages).map(([lang, l]) => [lang, l.page_count])),
+        ...size,
+        seconds: (performance.now() - entered) / 1000,
+        phases: { waited, read, written: writing },
+        earlySeconds: (this.fed - this.started) / 1000,
+      };
+    } finally {
+      await index.deleteIndex();
+      await pagefind.close();
+    }
+  }
+}
 
 /** One small HTML document per FAQ entry, at its anchor on the type page. */
 export function faqDocuments(faq: FaqSource): { url: string; content: string }[] {

@@ -2,6 +2,7 @@ import type { Locale } from '../i18n/locales';
 import { isExternal, resolveHref } from '../i18n/paths';
 import { FaqFile, type FaqBlock } from '../schemas/help';
 import { parseContent } from './parse-content';
+import { escapeHtml } from './format';
 
 export { faqMatches, foldFaq, searchFaq } from './faq-match';
 
@@ -69,7 +70,6 @@ export const faqEntryAnchor = (entryId: string) => `faq-${entryId}`;
 
 // ---- inline markup -----------------------------------------------------------------------
 
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const INLINE = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
 

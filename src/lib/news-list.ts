@@ -45,6 +45,20 @@ export function listQuery(state: { label?: string; page?: number; specialType?: 
   return s ? `?${s}` : '';
 }
 
+/**
+ * Every item with its neighbours in the list of its type (the order given, newest first):
+ * one pass over all items, where asking `neighbours` for each would be quadratic.
+ */
+export function withNeighbours<T extends { typeId: string }>(items: readonly T[]): { item: T; prev?: T; next?: T }[] {
+  const byType = new Map<string, T[]>();
+  for (const item of items) {
+    const list = byType.get(item.typeId) ?? [];
+    list.push(item);
+    byType.set(item.typeId, list);
+  }
+  return [...byType.values()].flatMap((list) => list.map((item, i) => ({ item, prev: list[i - 1], next: list[i + 1] })));
+}
+
 /** Previous (newer) and next (older) item of one in a newest-first list. */
 export function neighbours<T extends { newsUuid: string }>(items: readonly T[], newsUuid: string): { prev?: T; next?: T } {
   const i = items.findIndex((x) => x.newsUuid === newsUuid);

@@ -13,7 +13,8 @@ import { startHarness, type Harness } from './harness';
  * (under var/, so it finds the project's node_modules): its page counts the English
  * stories of the snapshot and refuses to build while a story named "break-build" is in it.
  * A quiet night builds nothing; a changed night builds and the page shows the change; a
- * failed build is built again the next night even though the news did not change again.
+ * failed build leaves the previous one in place and is built again the next night even though
+ * the news did not change again.
  */
 
 let h: Harness;
@@ -92,11 +93,13 @@ describe('npm run nightly', () => {
     expect(page()).toContain(`${count + 1} stories`);
   });
 
-  it('a failed build is built again the next night, though the news did not change again', async () => {
+  it('a failed build leaves the previous one in dist/, and is built again the next night though the news did not change again', async () => {
+    const before = page();
     await h.database.db.insert(newsItems).values(story('break-build'));
     const failed = await nightly();
     expect(failed.code).toBe(1);
-    expect(failed.out).toMatch(/nightly: the build failed after [\d.]+ s/);
+    expect(failed.out).toMatch(/nightly: the build failed after [\d.]+ s; dist\/ holds the previous build/);
+    expect(page()).toBe(before);
     expect(existsSync(join(site, 'var/nightly-build-pending'))).toBe(true);
     const again = await nightly();
     expect(again.code).toBe(1);

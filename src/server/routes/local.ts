@@ -24,9 +24,9 @@ import {
 } from '../../lib/local';
 import { DEFAULT_QR, LOCAL_SEARCH_PAGE_SIZE } from '../../lib/local-rules';
 import type { DefaultInfo, LocalNews, PageMenu, PageType } from '../../schemas/local';
+import { escapeHtml } from '../../lib/format';
 
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function site(location: string, lang: string): LocalLanguage {
   const entry = getLocalLocation(location);

@@ -16,15 +16,13 @@ import { say } from '../forms/messages';
 import { findPublished, listedPositions } from '../forms/positions';
 import { detectWordFile } from '../forms/word-file';
 import { Answer, WireError, answerError, handle } from '../handle';
+import { escapeHtml } from '../../lib/format';
 
 /** Unclaimed uploads are removed after this long. */
 const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
 
 const lang = (language: 0 | 1) => (language === 0 ? 'zh' : 'en');
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
 const htmlList = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 
 export function positionListItem(p: Position, language: 0 | 1) {

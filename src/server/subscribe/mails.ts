@@ -9,6 +9,7 @@ import type { MailMessage } from '../mail';
 import { say } from '../forms/messages';
 import type { SubscribeConfig } from './config';
 import { subscribePageUrl } from './links';
+import { escapeHtml } from '../../lib/format';
 
 /**
  * The subscription's mails in the subscriber's language, as plain text with a simple
@@ -17,7 +18,6 @@ import { subscribePageUrl } from './links';
  * Words come from the dictionaries (`subscribe.mail.*`), like every server sentence.
  */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const localeOf = (language: 0 | 1): Locale => (language === 0 ? 'zh' : 'en');
 const brandName = (language: 0 | 1) => (language === 0 ? brand.shortName.zh : brand.shortName.en);
 

@@ -1,0 +1,21 @@
+import * as pagefind from 'pagefind';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+const root = process.argv[2];
+const t0 = performance.now();
+const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.html') && !e.parentPath.includes('/pagefind')).map((e) => join(e.parentPath, e.name));
+const t1 = performance.now();
+console.log('list', files.length, ((t1 - t0) / 1000).toFixed(2));
+const { index } = await pagefind.createIndex({});
+let n = 0, next = 0;
+const contents = [];
+for (const f of files) { const c = readFileSync(f, 'utf8'); if (c.includes('data-pagefind-body')) contents.push([relative(root, f), c]); }
+const t2 = performance.now();
+console.log('read', contents.length, ((t2 - t1) / 1000).toFixed(2));
+await Promise.all(Array.from({ length: 16 }, async () => { while (next < contents.length) { const [p, c] = contents[next++]; await index.addHTMLFile({ sourcePath: p, content: c }); n++; } }));
+const t3 = performance.now();
+console.log('add', n, ((t3 - t2) / 1000).toFixed(2));
+await index.writeFiles({ outputPath: '/tmp/pf-out' });
+const t4 = performance.now();
+console.log('write', ((t4 - t3) / 1000).toFixed(2));
+await pagefind.close();
