@@ -18,7 +18,8 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   // four pages rendered at once: rendering overlaps the writing of files (measured: page step 9.3 s -> 7.2 s, docs/architecture.md)
   build: { format: 'directory', concurrency: 4 },
-  integrations: [react(), apiRoute({ base: apiBase }), bilingualPages({ site }), pagefindIndex()],
+  // the search index before the bare twins: it then reads none of them (they hold nothing to index)
+  integrations: [react(), apiRoute({ base: apiBase }), pagefindIndex(), bilingualPages({ site })],
   security: {
     checkOrigin: true,
     csp: {

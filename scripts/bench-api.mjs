@@ -1,9 +1,30 @@
 // API timings for `npm run bench`: serves the build (scripts/start.mjs) on a free loopback
 // port with a throw-away embedded database, then times real HTTP requests from this
-// process (fetch over loopback, process.hrtime), one at a time, after a warm-up:
+// process (node:http over one kept-alive loopback connection, as a browser holds one;
+// process.hrtime), one at a time, after a warm-up:
 // GET /carbonCalculate/getCity with varied prefixes and POST /carbonCalculate/getDigital
 // with four shipments. Prints p50 / p99 / max in milliseconds.
+import { Agent, request } from 'node:http';
 import { startSite } from './lib/serve-built.mjs';
+
+/** One kept-alive connection; answers the parsed wrapper's content (a code other than 200 throws). */
+function client(base) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return (path, { method = 'GET', headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const req = request(`${base}${path}`, { agent, method, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const answer = JSON.parse(Buffer.concat(chunks).toString());
+          if (answer.code !== '200') reject(new Error(`${path}: ${answer.code} ${answer.message}`));
+          else resolve(answer.data.content);
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -20,14 +41,10 @@ async function time(n, run) {
 export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100 } = {}) {
   const { base, stop } = await startSite();
   try {
-    const json = async (res) => {
-      const body = await res.json();
-      if (body.code !== '200') throw new Error(`${res.url}: ${body.code} ${body.message}`);
-      return body.data.content;
-    };
+    const call = client(base);
     const prefixes = ['sha', 'rott', 'chon', 'duis', 'new', 'los', 'ham', 'sing', 'mum', 'sao', '上海', '鹿特丹', 'ber', 'lon', 'mel', 'dub'];
-    const city = (i) => fetch(`${base}/homeapiak/carbonCalculate/getCity?prefix=${encodeURIComponent(prefixes[i % prefixes.length])}&language=${i % 2}`).then(json);
-    const { access_token: token } = await fetch(`${base}/homeapiak/carbonCalculate/getToken`).then(json);
+    const city = (i) => call(`/homeapiak/carbonCalculate/getCity?prefix=${encodeURIComponent(prefixes[i % prefixes.length])}&language=${i % 2}`);
+    const { access_token: token } = await call('/homeapiak/carbonCalculate/getToken');
     const pairs = [
       ['cn-shanghai', 'nl-rotterdam'],
       ['cn-chongqing', 'de-duisburg'],
@@ -39,7 +56,7 @@ export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100 } = {})
       ['br-sao-paulo', 'kr-seoul'],
     ];
     const digital = (i) =>
-      fetch(`${base}/homeapiak/carbonCalculate/getDigital?language=1`, {
+      call('/homeapiak/carbonCalculate/getDigital?language=1', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
         body: JSON.stringify(
@@ -48,13 +65,13 @@ export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100 } = {})
             return { originLocationId: o, destinationLocationId: d, cargoWeightValue: String(1 + k), cargoWeightUnit: 'TEU', cargoNature: 'Dry', factorType: k % 2 ? 'WTW' : 'TTW', token };
           }),
         ),
-      }).then(json);
+      });
     await time(20, city);
     await time(10, digital);
     const c = await time(cityRuns, city);
     const d = await time(digitalRuns, digital);
     const row = (name, list) => `| ${name} | ${list.length} | ${percentile(list, 50).toFixed(2)} | ${percentile(list, 99).toFixed(2)} | ${list.at(-1).toFixed(2)} |`;
-    console.log('\nCarbon calculator API (HTTP over loopback to the built server, one request at a time, after a warm-up):');
+    console.log('\nCarbon calculator API (HTTP over one kept-alive loopback connection to the built server, one request at a time, after a warm-up):');
     console.log('\n| call | requests | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|');
     console.log(row('GET getCity (prefix search)', c));
     console.log(row('POST getDigital, 4 shipments', d));

@@ -3,6 +3,7 @@
 // Embedded defaults: PGlite in var/, listening on 127.0.0.1:4321.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { securityHeaders } from './lib/security-headers.mjs';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
@@ -19,12 +20,18 @@ process.env.HOST ??= '127.0.0.1';
 process.env.PORT ??= '4321';
 console.log(`Serving on http://${process.env.HOST}:${process.env.PORT}/ (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ' + (process.env.DATA_DIR ?? 'var')})`);
 // Astro's standalone handler (static pages, then the API and other endpoints) behind
-// our own listener, which adds the security headers to every response.
+// our own listener, which adds the security headers to every response. The API's paths go
+// straight to the API's own function once its module has loaded (the warm-up request below
+// loads it): the same function Astro's endpoint calls (src/server/endpoint.ts), without
+// Astro's page pipeline in front of it.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry.href);
+const API_HANDLER = Symbol.for('carrier.api-handler');
+const api = getRequestListener((request, { incoming }) => globalThis[API_HANDLER].serveApi(request, incoming.socket.remoteAddress));
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
   for (const [name, value] of Object.entries(securityHeaders(pathname))) res.setHeader(name, value);
+  if (globalThis[API_HANDLER]?.prefixes.some((prefix) => pathname.startsWith(prefix))) return api(req, res);
   handler(req, res);
 });
 server.listen(Number(process.env.PORT), process.env.HOST, () => {

@@ -6,22 +6,37 @@ import { getApps } from './runtime';
  * The on-demand routes: every request under the API base goes to the Hono app, and
  * every request under /dcsa/cs/v1/ to the DCSA schedules app (both injected by
  * integrations/api-route.mjs to this one file).
+ *
+ * `npm start` (scripts/start.mjs) takes a shorter way to the same function: once this module
+ * is loaded it finds `serveApi` under API_HANDLER on globalThis and hands the API's paths to
+ * it straight from Node's server, skipping Astro's page pipeline (routing among 2,000 pages,
+ * middleware, response copying), which cost the calls more than the calls themselves. What
+ * that pipeline did for the API, refusing cross-site form posts (security.checkOrigin), is
+ * done here for both ways in.
  */
 export const prerender = false;
 
-export const ALL: APIRoute = async (context) => {
-  const { request } = context;
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Astro's origin check (astro/dist/core/app/origin-check.js): a state-changing form post must come from the site itself. */
+function crossSiteForm(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const sameOrigin = request.headers.get('origin') === new URL(request.url).origin;
+  const type = request.headers.get('content-type');
+  if (type === null) return !sameOrigin;
+  const lower = type.toLowerCase();
+  return FORM_TYPES.some((t) => lower.includes(t)) && !sameOrigin;
+}
+
+/** Answers one API request (the wire API or the DCSA schedules API). */
+export async function serveApi(request: Request, clientAddress?: string): Promise<Response> {
+  if (crossSiteForm(request)) return new Response(`Cross-site ${request.method} form submissions are forbidden`, { status: 403 });
   const dcsa = new URL(request.url).pathname.startsWith(`${DCSA_BASE}/`);
   try {
     const apps = await getApps();
     if (dcsa) return await apps.dcsa.fetch(request);
     // The socket address, for rate limits (src/server/forms/client-address.ts).
-    let clientAddress: string | undefined;
-    try {
-      clientAddress = context.clientAddress;
-    } catch {
-      clientAddress = undefined;
-    }
     return await apps.app.fetch(request, { clientAddress });
   } catch (error) {
     console.error('[api] start-up failed:', error);
@@ -30,4 +45,18 @@ export const ALL: APIRoute = async (context) => {
       : { code: '503', message: 'Service unavailable: the API could not start', data: { content: null } };
     return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json' } });
   }
+}
+
+export const ALL: APIRoute = (context) => {
+  let clientAddress: string | undefined;
+  try {
+    clientAddress = context.clientAddress;
+  } catch {
+    clientAddress = undefined;
+  }
+  return serveApi(context.request, clientAddress);
 };
+
+/** Where scripts/start.mjs finds the API: the function and the path prefixes it answers. */
+export const API_HANDLER = Symbol.for('carrier.api-handler');
+(globalThis as Record<symbol, unknown>)[API_HANDLER] = { serveApi, prefixes: [`${import.meta.env.PUBLIC_API_BASE ?? '/homeapiak'}/`, `${DCSA_BASE}/`] };

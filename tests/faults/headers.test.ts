@@ -45,6 +45,27 @@ describe.runIf(built)('security headers', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('API: a form post from another site is refused before the API sees it; the site’s own and JSON calls pass', async () => {
+    const form = (origin?: string) =>
+      fetch(`${server.base}/homeapiak/contactUs/saveContactUs?language=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
+        body: 'email=a%40example.com',
+      });
+    for (const origin of ['https://evil.example', undefined]) {
+      const refused = await form(origin);
+      expect(refused.status, String(origin)).toBe(403);
+      expect(await refused.text()).toBe('Cross-site POST form submissions are forbidden');
+    }
+    // from the site itself the API answers (here: its own validation refusing the incomplete form)
+    const own = await form(server.base);
+    expect(own.status).toBe(400);
+    expect(((await own.json()) as { code: string }).code).toBe('400');
+    // a JSON call from a script elsewhere is not a form post: CORS, not this rule, governs it
+    const json = await fetch(`${server.base}/homeapiak/carbonCalculate/getDigital?language=1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: '[]' });
+    expect(json.status).toBe(400);
+  });
+
   it('customDefine pages may be embedded in frames; the rest of their headers stay', async () => {
     const response = await get('/shanghai/cn/customDefine/anything');
     expect(response.headers.get('x-frame-options')).toBeNull();

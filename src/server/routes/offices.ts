@@ -5,7 +5,8 @@ import type { Locale } from '../../i18n/locales';
 import { groupByInitial } from '../../lib/office-groups';
 import { matchesCity } from '../../lib/office-search';
 import { loadOffices, personName, type OfficeEntry } from '../../lib/offices';
-import { handle, WireError } from '../handle';
+import { memoizedHandle } from '../memo';
+import { WireError } from '../handle';
 
 /**
  * /globalInstitutions/*: the global offices, answered from the same content the
@@ -18,6 +19,8 @@ import { handle, WireError } from '../handle';
  */
 export function officeRoutes() {
   const router = new Hono();
+  // every answer depends on the request and the built content only: kept once computed
+  const answer = memoizedHandle(router);
   const net = () => loadOffices();
   const localeOf = (language: 0 | 1): Locale => (language === 0 ? 'zh' : 'en');
 
@@ -40,14 +43,14 @@ export function officeRoutes() {
     count: entries.length,
   });
 
-  handle(router, calls.globalOffices, ({ query, language }) =>
+  answer(calls.globalOffices, ({ query, language }) =>
     groupByInitial(net().areas.get(query.area)!, (c) => c.country.name, localeOf(language)).map((group) => ({
       index: group.letter,
       countryList: group.items.map((c) => ({ countryName: c.country.name.zh, ecountryName: c.country.name.en, countryKey: c.key, officeCount: c.offices.length })),
     })),
   );
 
-  handle(router, calls.officeSearch, ({ query, language }) =>
+  answer(calls.officeSearch, ({ query, language }) =>
     page(
       net().all.filter((e) => matchesCity(e.terms, query.key)),
       query.currentPage,
@@ -56,13 +59,13 @@ export function officeRoutes() {
     ),
   );
 
-  handle(router, calls.countryOffices, ({ query, language }) => {
+  answer(calls.countryOffices, ({ query, language }) => {
     const country = net().findCountry(query.Country);
     if (!country) throw new WireError(CODE.notFound, `no offices in a country named ${query.Country}`);
     return page(country.offices, query.currentPage, query.size, localeOf(language));
   });
 
-  handle(router, calls.officeDetail, ({ params, language }) => {
+  answer(calls.officeDetail, ({ params, language }) => {
     const entry = net().offices.get(params.officeId.toUpperCase());
     if (!entry) throw new WireError(CODE.notFound, `no office with id ${params.officeId}`);
     const locale = localeOf(language);

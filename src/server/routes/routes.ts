@@ -4,7 +4,8 @@ import { CODE } from '../../contract/wire';
 import type { Locale } from '../../i18n/locales';
 import { loadRouteNetwork } from '../../lib/route-network';
 import { callPortRows, loopTable, routeMapPath } from '../../lib/routes';
-import { handle, WireError } from '../handle';
+import { memoizedHandle } from '../memo';
+import { WireError } from '../handle';
 
 /**
  * /routeService/* and /schedule/findServiceCode: the route network, answered from
@@ -12,6 +13,8 @@ import { handle, WireError } from '../handle';
  */
 export function routeRoutes() {
   const router = new Hono();
+  // every answer depends on the request and the built content only: kept once computed
+  const answer = memoizedHandle(router);
   const net = () => loadRouteNetwork();
   const localeOf = (language: 0 | 1): Locale => (language === 0 ? 'zh' : 'en');
   const service = (code: string) => {
@@ -20,7 +23,7 @@ export function routeRoutes() {
     return entry;
   };
 
-  handle(router, calls.routeGroups, ({ params }) => {
+  answer(calls.routeGroups, ({ params }) => {
     const direction = net().directions.find((d) => d.id === params.groupId);
     if (!direction) throw new WireError(CODE.notFound, `no trade tab ${params.groupId}; tabs are ${net().directions.map((d) => d.id).join(', ')}`);
     return net()
@@ -28,15 +31,15 @@ export function routeRoutes() {
       .map((g) => ({ serLpGroupUuid: g.id, serLpGroupNameCn: g.name.zh, serLpGroupNameEn: g.name.en }));
   });
 
-  handle(router, calls.routeServices, ({ params }) => {
+  answer(calls.routeServices, ({ params }) => {
     const entry = net().groups.get(params.groupUuid);
     if (!entry) throw new WireError(CODE.notFound, `no route group ${params.groupUuid}`);
     return entry.group.services.map((s) => ({ serLpCode: s.code, serLpNameCn: s.name.zh, serLpNameEn: s.name.en }));
   });
 
-  handle(router, calls.routeMap, ({ params, language }) => ({ imgPic: routeMapPath(service(params.code).service.code, localeOf(language)) }));
+  answer(calls.routeMap, ({ params, language }) => ({ imgPic: routeMapPath(service(params.code).service.code, localeOf(language)) }));
 
-  handle(router, calls.callPorts, ({ params, language }) =>
+  answer(calls.callPorts, ({ params, language }) =>
     callPortRows(service(params.code).service, net().ports, localeOf(language)).map((row) => ({
       callPort: row.port,
       callPortTerminal: row.terminal,
@@ -47,7 +50,7 @@ export function routeRoutes() {
     })),
   );
 
-  handle(router, calls.routeAdvantage, ({ params }) => {
+  answer(calls.routeAdvantage, ({ params }) => {
     const { advantages } = service(params.code).service;
     return { advantageContext: advantages.zh, eAdvantageContext: advantages.en };
   });
@@ -56,7 +59,7 @@ export function routeRoutes() {
     [calls.loopExport, 'export'],
     [calls.loopImport, 'import'],
   ] as const) {
-    handle(router, def, ({ params, language }) => {
+    answer(def, ({ params, language }) => {
       const s = service(params.code).service;
       const table = loopTable(s, s[bound], net().ports, localeOf(language));
       return [
@@ -68,7 +71,7 @@ export function routeRoutes() {
     });
   }
 
-  handle(router, calls.scheduleTrade, ({ query }) => ({ trade: service(query.serviceCode).service.trade }));
+  answer(calls.scheduleTrade, ({ query }) => ({ trade: service(query.serviceCode).service.trade }));
 
   return router;
 }

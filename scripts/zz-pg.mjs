@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.argv[2] === 'mem' ? undefined : `var/zz-pg-${process.pid}`);
+await db.exec(`create table rl (bucket text, client text, ws timestamptz, count int not null default 0, primary key (bucket, client, ws))`);
+const run = async (label, f) => { const out = []; for (let i = 0; i < 3000; i++) { const t = process.hrtime.bigint(); await f(i); out.push(Number(process.hrtime.bigint() - t) / 1e6); } const s = out.slice(300).sort((a, b) => a - b); console.log(label, 'p50', s[1350].toFixed(3), 'p99', s[2673].toFixed(3)); };
+const ws = new Date(Math.floor(Date.now() / 600000) * 600000);
+await run('upsert', () => db.query(`insert into rl values ($1,$2,$3,1) on conflict (bucket, client, ws) do update set count = rl.count + 1 returning count`, ['carbonCity', '127.0.0.1', ws]));
+await run('select1', () => db.query('select 1'));
+await run('update only', () => db.query(`update rl set count = count + 1 where bucket=$1 and client=$2 and ws=$3 returning count`, ['carbonCity', '127.0.0.1', ws]));
+await db.close();
+(await import('node:fs')).rmSync(`var/zz-pg-${process.pid}`, { recursive: true, force: true });
