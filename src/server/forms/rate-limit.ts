@@ -17,6 +17,18 @@ import { say } from './messages';
  */
 const PRUNE_EVERY_MS = 60_000;
 
+function prepareHit(db: Db) {
+  return db
+    .insert(rateLimits)
+    .values({ bucket: sql.placeholder('bucket'), client: sql.placeholder('client'), windowStart: sql.placeholder('windowStart'), count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.client, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count })
+    .prepare('rate_limit_hit');
+}
+
 export class RateLimiter {
   private lastPrune: number | undefined;
 
@@ -24,7 +36,12 @@ export class RateLimiter {
     private readonly db: Db,
     private readonly config: FormsConfig,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.upsert = prepareHit(db);
+  }
+
+  /** The one statement of every counted request, built and named once (a prepared statement on the database). */
+  private readonly upsert: ReturnType<typeof prepareHit>;
 
   /** Counts one request; answers how many are left (negative: over the limit) and when the window ends. */
   async hit(bucket: RateBucket, client: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
@@ -32,14 +49,7 @@ export class RateLimiter {
     const nowMs = this.now().getTime();
     const windowMs = seconds * 1000;
     const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
-    const [row] = await this.db
-      .insert(rateLimits)
-      .values({ bucket, client, windowStart, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.bucket, rateLimits.client, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
-      })
-      .returning({ count: rateLimits.count });
+    const [row] = await this.upsert.execute({ bucket, client, windowStart });
     this.lastPrune ??= nowMs;
     if (nowMs - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = nowMs;
