@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -8,6 +9,7 @@ import { LANGUAGE_TAG, LOCALES, type Locale } from '../i18n/locales';
 import { localePath } from '../i18n/paths';
 import { faqEntryAnchor, faqTypePath, loadFaq } from '../lib/faq';
 import { parseContent } from '../lib/parse-content';
+import { EARLY_BUNDLE } from '../lib/site-search';
 import { newsSearchDocument } from '../news/article';
 import { NewsItem } from '../schemas/news';
 import { escapeHtml } from '../lib/format';
@@ -136,52 +138,62 @@ export function newsDocuments(root: URL): SearchDocument[] {
 }
 
 /**
- * One Pagefind index through the build: `start` begins indexing the early documents at once
- * (in the Pagefind process, while Astro renders); `finish` adds the built pages that no early
- * document stands for, and the FAQ entries, checks that every early document had its page (and
- * that a sample of those pages hold the document's article word for word), and writes the index.
+ * The search index through the build, in two Pagefind bundles the browser merges into one:
+ * - the early documents (the stories) are indexed from the start of the build and their bundle
+ *   written as soon as they are in, into a staging folder, all in the Pagefind process while
+ *   Astro renders (so on the second core);
+ * - `finish` indexes the built pages that no early document stands for, and the FAQ entries,
+ *   into the main bundle (/pagefind/), checks that every early document had its page (and that
+ *   a sample of those pages hold the document's article word for word), and moves the early
+ *   bundle in beside it (/pagefind/news/).
  */
 export class SearchIndexer {
   private readonly started = performance.now();
   private fed = 0;
   private readonly early: Map<string, string>;
-  private readonly feeding: Promise<string[]>;
+  private readonly written: Promise<string[]>;
 
   private constructor(
-    private readonly index: pagefind.PagefindIndex,
+    private readonly earlyIndex: pagefind.PagefindIndex,
     early: SearchDocument[],
-    errors: string[],
+    private readonly staging: string,
     concurrency: number,
   ) {
     this.early = new Map(early.map((d) => [d.sourcePath, d.content]));
-    this.feeding = this.feed(early, [...errors], concurrency);
+    this.written = this.feed(early, concurrency);
     // kept until finish, so that a failure is reported there and not as an unhandled rejection
-    this.feeding.catch(() => {});
+    this.written.catch(() => {});
   }
 
   static async start(early: SearchDocument[], concurrency = 16): Promise<SearchIndexer> {
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
-    return new SearchIndexer(index, early, errors, concurrency);
+    const staging = await mkdtemp(join(tmpdir(), 'pagefind-early-'));
+    return new SearchIndexer(index, early, staging, concurrency);
   }
 
-  private async feed(docs: SearchDocument[], problems: string[], concurrency: number): Promise<string[]> {
+  private async feed(docs: SearchDocument[], concurrency: number): Promise<string[]> {
+    const problems: string[] = [];
     let next = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next < docs.length) problems.push(...(await this.index.addHTMLFile(docs[next++])).errors);
+        while (next < docs.length) problems.push(...(await this.earlyIndex.addHTMLFile(docs[next++])).errors);
       }),
     );
+    if (docs.length) problems.push(...(await this.earlyIndex.writeFiles({ outputPath: this.staging })).errors);
     this.fed = performance.now();
     return problems;
   }
 
   async finish(root: string, options: PagefindOptions = {}): Promise<IndexStats> {
-    const { index, early } = this;
+    const { early } = this;
     const outputPath = join(root, 'pagefind');
     const entered = performance.now();
+    const created = await pagefind.createIndex({});
+    if (!created.index) throw new Error(`pagefind: ${created.errors.join('; ')}`);
+    const index = created.index;
     try {
-      const problems = await this.feeding;
+      const problems = [...created.errors, ...(await this.written)];
       const lap = (() => {
         let last = performance.now();
         return () => {
@@ -233,13 +245,24 @@ export class SearchIndexer {
       const writing = lap();
       if (written.errors.length) throw new Error(`pagefind: ${written.errors.join('; ')}`);
       await Promise.all(UNUSED.map((f) => rm(join(outputPath, f), { force: true })));
-      const entry = JSON.parse(await readFile(join(outputPath, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+      const bundles = [outputPath];
+      if (early.size) {
+        const earlyPath = join(outputPath, EARLY_BUNDLE);
+        await cp(this.staging, earlyPath, { recursive: true });
+        await Promise.all(UNUSED.map((f) => rm(join(earlyPath, f), { force: true })));
+        bundles.push(earlyPath);
+      }
+      const languages: Record<string, number> = {};
+      for (const bundle of bundles) {
+        const entry = JSON.parse(await readFile(join(bundle, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+        for (const [lang, l] of Object.entries(entry.languages)) languages[lang] = (languages[lang] ?? 0) + l.page_count;
+      }
       const size = await folderSize(outputPath);
       return {
         pages: pages + covered.length,
         early: covered.length,
         faqEntries: faqEntries.length,
-        languages: Object.fromEntries(Object.entries(entry.languages).map(([lang, l]) => [lang, l.page_count])),
+        languages,
         ...size,
         seconds: (performance.now() - entered) / 1000,
         phases: { waited, read, written: writing },
@@ -247,7 +270,9 @@ export class SearchIndexer {
       };
     } finally {
       await index.deleteIndex();
+      await this.earlyIndex.deleteIndex();
       await pagefind.close();
+      await rm(this.staging, { recursive: true, force: true });
     }
   }
 }

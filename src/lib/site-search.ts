@@ -67,7 +67,12 @@ export interface PagefindApi {
   /** Loads every filter's values (without it, results count only the filters searched with). */
   filters(): Promise<Record<string, Record<string, number>>>;
   search(term: string, options?: { filters?: Record<string, string> }): Promise<PagefindResults | null>;
+  /** Searches another bundle's index together with this one. */
+  mergeIndex(path: string, options?: Record<string, unknown>): Promise<void>;
 }
+
+/** The bundle of the stories' index, under /pagefind/, merged into the site's (written by src/integrations/pagefind.ts). */
+export const EARLY_BUNDLE = 'news';
 
 /** Words of an excerpt (Pagefind counts words; a Chinese word is one or a few characters): enough for two lines in either language. */
 export const EXCERPT_WORDS = 60;
@@ -184,6 +189,8 @@ export function loadPagefind(bundle = '/pagefind/'): Promise<PagefindApi> {
     const url = `${bundle}pagefind.js`;
     const api = (await import(/* @vite-ignore */ url)) as PagefindApi;
     await api.options({ excerptLength: EXCERPT_WORDS });
+    // the stories are a bundle of their own, written while the pages were built (src/integrations/pagefind.ts)
+    await api.mergeIndex(`${bundle}${EARLY_BUNDLE}/`, { excerptLength: EXCERPT_WORDS });
     await api.filters();
     return api;
   })().catch((error: unknown) => {
