@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,10 +84,11 @@ export function pagefindIndex(options: PagefindOptions = { faq: CORPORATE_FAQ, e
         root = config.root;
       },
       'astro:build:start': async () => {
-        indexer = await SearchIndexer.start(options.early?.(root) ?? []);
+        // staged in the project (same file system as dist/, so moved in by a rename)
+        indexer = await SearchIndexer.start(options.early?.(root) ?? [], fileURLToPath(new URL('var/.cache/', root)));
       },
       'astro:build:done': async ({ dir, logger }) => {
-        indexer ??= await SearchIndexer.start([]);
+        indexer ??= await SearchIndexer.start([], tmpdir());
         const stats = await indexer.finish(fileURLToPath(dir), options);
         const languages = Object.entries(stats.languages)
           .map(([lang, n]) => `${lang} ${n}`)
@@ -119,7 +120,7 @@ export interface IndexStats {
 
 /** Indexes the built site in `root` and writes `root/pagefind/`. Throws on any Pagefind error. */
 export async function buildSearchIndex(root: string, options: PagefindOptions = {}): Promise<IndexStats> {
-  return (await SearchIndexer.start([])).finish(root, options);
+  return (await SearchIndexer.start([], tmpdir())).finish(root, options);
 }
 
 /** Every news story of the content, as the document its detail page holds (src/news/article.ts). */
@@ -165,10 +166,11 @@ export class SearchIndexer {
     this.written.catch(() => {});
   }
 
-  static async start(early: SearchDocument[], concurrency = 16): Promise<SearchIndexer> {
+  static async start(early: SearchDocument[], stagingParent: string, concurrency = 16): Promise<SearchIndexer> {
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
-    const staging = await mkdtemp(join(tmpdir(), 'pagefind-early-'));
+    await mkdir(stagingParent, { recursive: true });
+    const staging = await mkdtemp(join(stagingParent, 'pagefind-early-'));
     return new SearchIndexer(index, early, staging, concurrency);
   }
 
@@ -248,7 +250,7 @@ export class SearchIndexer {
       const bundles = [outputPath];
       if (early.size) {
         const earlyPath = join(outputPath, EARLY_BUNDLE);
-        await cp(this.staging, earlyPath, { recursive: true });
+        await rename(this.staging, earlyPath).catch(() => cp(this.staging, earlyPath, { recursive: true }));
         await Promise.all(UNUSED.map((f) => rm(join(earlyPath, f), { force: true })));
         bundles.push(earlyPath);
       }
@@ -310,12 +312,16 @@ async function htmlFiles(root: string): Promise<string[]> {
 }
 
 async function folderSize(dir: string): Promise<{ files: number; bytes: number }> {
-  let files = 0;
+  const files = (await readdir(dir, { withFileTypes: true, recursive: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
   let bytes = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    files++;
-    bytes += (await stat(join(entry.parentPath, entry.name))).size;
-  }
-  return { files, bytes };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < files.length) {
+        const { size } = await stat(files[next++]);
+        bytes += size;
+      }
+    }),
+  );
+  return { files: files.length, bytes };
 }

@@ -13,6 +13,7 @@ import { freshPostgresDatabase, postgresReachable, startServer, stopServer } fro
  * Several API processes on one PostgreSQL, as the README's operations section sets them up
  * behind the CDN: two built servers (scripts/start.mjs) on one database, driven alternately.
  *
+ * - both start at once on an empty database (migrations take turns under a lock);
  * - a captcha sign issued by one process is accepted once by the other, then refused by both;
  * - the rate limits count the requests to both processes together;
  * - `npm run send-digests` started twice at the same moment sends each digest exactly once
@@ -113,11 +114,9 @@ describe('two API processes on one PostgreSQL', () => {
       env = { DATABASE_URL: url, CAPTCHA_TEST_ANSWER: ANSWER, ...UNLIMITED_RATE_ENV, RATE_LIMIT_CARBON_CITY: `${CITY_LIMIT}/600` };
       const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'two-proc-')));
       cleanups.push(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-      // one after the other: the first creates the schema and seeds, the second finds them
-      a = await startServer({ ...env, DATA_DIR: dirs[0] });
-      cleanups.push(() => stopServer(a.process));
-      b = await startServer({ ...env, DATA_DIR: dirs[1] });
-      cleanups.push(() => stopServer(b.process));
+      // both at once on the empty database: one migrates and seeds, the other waits for the lock and finds it done
+      [a, b] = await Promise.all(dirs.map((dir) => startServer({ ...env, DATA_DIR: dir })));
+      cleanups.push(() => stopServer(a.process), () => stopServer(b.process));
     });
 
     it('accepts a captcha sign of one process once, on the other, and then refuses it on both', async () => {

@@ -11,6 +11,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The advisory lock key that serialises migrations between processes (any fixed number). */
+const MIGRATION_LOCK = 7_240_017;
+
 /** Folder of the committed migrations (relative to the project, where the server runs). */
 export function migrationsFolder(): string {
   return resolve(process.env.MIGRATIONS_DIR ?? 'src/server/db/migrations');
@@ -30,7 +33,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle client that loses its server must not crash the process.
     pool.on('error', (error) => console.error(`[db] idle client error: ${error.message}`));
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    // Several API processes may start at once on one database: one migrates at a time (a
+    // session lock), and the next finds the migrations applied.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

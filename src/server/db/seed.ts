@@ -8,11 +8,14 @@ import { seedNews } from '../news/seed';
 export const SEED_VERSION = '3';
 
 /**
- * Seeds an empty database with its reference rows, once, inside one transaction:
+ * Seeds an empty database with its reference rows, once, inside one transaction (under a
+ * lock, so that several processes starting together do not seed twice):
  * the catalogue of click counters. Existing rows are never overwritten.
  */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // processes starting at once on one database seed one at a time; the next finds it done
+    await tx.execute(sql`select pg_advisory_xact_lock(7240018)`);
     const current = await tx.select().from(appMeta).where(sql`${appMeta.key} = 'seed_version'`);
     if (current[0]?.value === SEED_VERSION) return false;
     await tx
