@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db';
+import { seedIfEmpty } from '../../src/server/db/seed';
 import { UNLIMITED_RATE_ENV } from '../../src/server/forms/config';
+import { readNewsSnapshot } from '../../src/server/news/snapshot';
 import { freshPostgresDatabase, postgresReachable, startServer, stopServer } from './support';
 
 /**
@@ -99,6 +102,23 @@ function sendDigests(env: Record<string, string>, at: string): Promise<{ code: n
 describe('two API processes on one PostgreSQL', () => {
   it.runIf(ci && !reachable)('needs PostgreSQL under CI', () => {
     expect.fail('PostgreSQL does not answer at TEST_DATABASE_URL or 127.0.0.1:5432; .ci/run starts it');
+  });
+
+  it.runIf(reachable)('migrate and seed a fresh database from three connections at once: one does it, the others wait and find it done', async () => {
+    const database = await freshPostgresDatabase('twoproc_migrate');
+    cleanups.push(database.drop);
+    const opened = await Promise.all([0, 1, 2].map(() => openDatabase({ databaseUrl: database.url, dataDir: ':memory:' })));
+    try {
+      const seeded = await Promise.all(opened.map((d) => seedIfEmpty(d.db)));
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from news_items');
+      await client.end();
+      expect(rows[0].n).toBe(readNewsSnapshot().length);
+    } finally {
+      await Promise.all(opened.map((d) => d.close()));
+    }
   });
 
   describe.runIf(reachable)('driven alternately', () => {
