@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createApp, type App, type AppDeps } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
@@ -73,4 +75,19 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
       await dropDatabase();
     },
   };
+}
+
+/** The harness app served over real HTTP on a loopback port (what the nightly job talks to); answers the server and the API's base URL. */
+export async function serveOverHttp(h: Harness): Promise<{ server: Server; apiUrl: string }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const response = await h.app.fetch(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
+  return { server, apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${h.config.apiBase}` };
 }

@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsItems } from '../../src/server/db/schema';
-import { startHarness, type Harness } from './harness';
+import { serveOverHttp, startHarness, type Harness } from './harness';
 
 /**
  * `npm run nightly` against the API over HTTP, building a small Astro project of its own
@@ -24,17 +23,7 @@ const site = resolve(`var/test-nightly-${process.pid}`);
 
 beforeAll(async () => {
   h = await startHarness();
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const response = await h.app.fetch(
-      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined }),
-    );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${h.config.apiBase}`;
+  ({ server, apiUrl } = await serveOverHttp(h));
   mkdirSync(join(site, 'src/pages'), { recursive: true });
   writeFileSync(
     join(site, 'src/pages/index.astro'),

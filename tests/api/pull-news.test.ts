@@ -10,21 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, pullNews } from '../../src/lib/news-pull';
 import { newsItemLabels, newsItems } from '../../src/server/db/schema';
 import { readNewsSnapshot } from '../../src/server/news/snapshot';
-import { startHarness, type Harness } from './harness';
-
-/** The harness app served over real HTTP on a loopback port (what the nightly job talks to). */
-function serve(h: Harness): Promise<Server> {
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const response = await h.app.fetch(
-      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: chunks.length ? Buffer.concat(chunks) : undefined }),
-    );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
-}
+import { serveOverHttp, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let server: Server;
@@ -32,8 +18,7 @@ let apiUrl: string;
 let work: string;
 beforeAll(async () => {
   h = await startHarness();
-  server = await serve(h);
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${h.config.apiBase}`;
+  ({ server, apiUrl } = await serveOverHttp(h));
   work = mkdtempSync(join(tmpdir(), 'pull-news-'));
 });
 afterAll(async () => {
