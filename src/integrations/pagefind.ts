@@ -182,7 +182,8 @@ export class SearchIndexer {
         while (next < docs.length) problems.push(...(await this.earlyIndex.addHTMLFile(docs[next++])).errors);
       }),
     );
-    if (docs.length) problems.push(...(await this.earlyIndex.writeFiles({ outputPath: this.staging })).errors);
+    // written even when empty, so that the bundle the browser merges is always there
+    problems.push(...(await this.earlyIndex.writeFiles({ outputPath: this.staging })).errors);
     this.fed = performance.now();
     return problems;
   }
@@ -247,13 +248,10 @@ export class SearchIndexer {
       const writing = lap();
       if (written.errors.length) throw new Error(`pagefind: ${written.errors.join('; ')}`);
       await Promise.all(UNUSED.map((f) => rm(join(outputPath, f), { force: true })));
-      const bundles = [outputPath];
-      if (early.size) {
-        const earlyPath = join(outputPath, EARLY_BUNDLE);
-        await rename(this.staging, earlyPath).catch(() => cp(this.staging, earlyPath, { recursive: true }));
-        await Promise.all(UNUSED.map((f) => rm(join(earlyPath, f), { force: true })));
-        bundles.push(earlyPath);
-      }
+      const earlyPath = join(outputPath, EARLY_BUNDLE);
+      await rename(this.staging, earlyPath).catch(() => cp(this.staging, earlyPath, { recursive: true }));
+      await Promise.all(UNUSED.map((f) => rm(join(earlyPath, f), { force: true })));
+      const bundles = [outputPath, earlyPath];
       const languages: Record<string, number> = {};
       for (const bundle of bundles) {
         const entry = JSON.parse(await readFile(join(bundle, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
