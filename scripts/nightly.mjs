@@ -57,8 +57,12 @@ console.log(`nightly: building because ${reasons.join(' and ')}`);
 // The previous build is moved aside, not emptied by the build (deleting 60,000 files takes Astro
 // ~12 s at 10,000 stories a language): it comes back if the build fails, so the site keeps
 // serving it, and is removed in the background once the new one is complete.
-const previous = existsSync('dist') ? resolve(`var/nightly-previous-dist-${process.pid}`) : undefined;
-if (previous) renameSync('dist', previous);
+let previous = existsSync('dist') ? resolve(`var/nightly-previous-dist-${process.pid}`) : undefined;
+try {
+  if (previous) renameSync('dist', previous);
+} catch {
+  previous = undefined; // var/ on another file system: the build empties dist/ itself
+}
 const built = process.hrtime.bigint();
 const build = spawnSync(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
 const buildSeconds = since(built);
