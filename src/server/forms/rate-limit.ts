@@ -12,8 +12,8 @@ import { say } from './messages';
  * Fixed-window rate limits kept in the database, so that every API process
  * behind the load balancer counts the same requests: one row per bucket, client
  * address and window, incremented atomically (INSERT ... ON CONFLICT DO UPDATE).
- * Old windows are pruned once a minute per process, after an answer has gone (a prune
- * in the path of one request in twenty made the slowest calls twice as slow).
+ * Old windows are pruned by one request a minute per process (a prune in the path of one
+ * request in twenty, as before, made the slowest calls twice as slow).
  */
 const PRUNE_EVERY_MS = 60_000;
 
@@ -53,7 +53,7 @@ export class RateLimiter {
     this.lastPrune ??= nowMs;
     if (nowMs - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = nowMs;
-      setImmediate(() => this.prune().catch((error) => console.error(`[rate-limit] prune failed: ${error?.message ?? error}`)));
+      await this.prune();
     }
     return { allowed: row.count <= count, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000)) };
   }
