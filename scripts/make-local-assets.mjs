@@ -129,7 +129,7 @@ function write(page, x, y, text, { size = 10, lang, width = 470, bold = false, l
   return y - lead;
 }
 
-function newsletterPdf(loc, lang, content, item) {
+function newsletterPdf(lang, content, item) {
   const page = new Page();
   page.rect(36, 36, 523.28, 769.89, 1.2);
   let y = write(page, 60, 780, content.companyName, { size: 11, lang });
@@ -151,7 +151,7 @@ const FORM_FIELDS = {
   tc: ['公司名稱', '聯絡人及電話', '訂艙號碼', '提單號碼', '船名航次', '櫃號', '貨物描述', '備註', '簽署及公司蓋印', '日期'],
 };
 
-function formPdf(loc, lang, content, item) {
+function formPdf(lang, content, item) {
   const page = new Page();
   let y = write(page, 60, 780, content.companyName, { size: 11, lang });
   y = write(page, 60, y - 6, item.formDownloadTitle, { size: 18, lang, leading: 24 });
@@ -189,8 +189,8 @@ for (const loc of readdirSync(CONTENT).sort()) {
       else throw new Error(`content/local/${loc}/${lang}.json: no drawing for ${path}`);
     }
     for (const menu of content.menu.flatMap((m) => m.children ?? [m])) {
-      if (menu.pageType === 'News_Letter_Page') for (const item of menu.items) put(item.file, newsletterPdf(loc, lang, content, item));
-      if (menu.pageType === 'Form_Download_Page') for (const item of menu.items) put(item.file, formPdf(loc, lang, content, item));
+      if (menu.pageType === 'News_Letter_Page') for (const item of menu.items) put(item.file, newsletterPdf(lang, content, item));
+      if (menu.pageType === 'Form_Download_Page') for (const item of menu.items) put(item.file, formPdf(lang, content, item));
     }
   }
 }

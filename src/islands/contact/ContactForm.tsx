@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError, apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
@@ -145,7 +145,7 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
     setCity('');
   };
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const found = validateContact(wire(values, captcha.sign || 'pending'));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError, apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
@@ -112,7 +112,7 @@ export default function ResumeForm({ locale, strings: s, positions }: ResumeForm
     }
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending || done) return;
     if (upload.state === 'uploading') return;
