@@ -123,7 +123,11 @@ function bindDisclosure(
       return openedByHover && !panel.hidden;
     },
     open(byHover = false) {
-      if (!panel.hidden) return;
+      if (!panel.hidden) {
+        // opened by hover, now asked for by keyboard or click: it stays when the pointer leaves
+        if (!byHover) openedByHover = false;
+        return;
+      }
       openedByHover = byHover;
       panel.hidden = false;
       button.setAttribute('aria-expanded', 'true');
@@ -198,6 +202,7 @@ function initMainNav(): void {
     button.addEventListener('keydown', (event) => {
       if (event.key === 'ArrowDown') {
         event.preventDefault();
+        window.clearTimeout(timer);
         control.open();
         panel.querySelector<HTMLElement>('a')?.focus();
       }

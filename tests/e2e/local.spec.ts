@@ -155,6 +155,9 @@ test.describe('local: shell', () => {
     await button.focus();
     await page.keyboard.press('ArrowDown');
     await expect(page.locator('#menu-120030 a').first()).toBeFocused();
+    // the pointer left within the hover-close delay (120 ms): the keyboard's menu must outlast it
+    await page.waitForTimeout(300);
+    await expect(page.locator('#menu-120030 a').first()).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.locator('#menu-120030')).toBeHidden();
   });
