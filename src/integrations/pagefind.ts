@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -88,7 +87,7 @@ export function pagefindIndex(options: PagefindOptions = { faq: CORPORATE_FAQ, e
         indexer = await SearchIndexer.start(options.early?.(root) ?? [], fileURLToPath(new URL('var/.cache/', root)));
       },
       'astro:build:done': async ({ dir, logger }) => {
-        indexer ??= await SearchIndexer.start([], tmpdir());
+        indexer ??= await SearchIndexer.start([], fileURLToPath(new URL('var/.cache/', root)));
         const stats = await indexer.finish(fileURLToPath(dir), options);
         const languages = Object.entries(stats.languages)
           .map(([lang, n]) => `${lang} ${n}`)
@@ -116,11 +115,6 @@ export interface IndexStats {
   files: number;
   bytes: number;
   seconds: number;
-}
-
-/** Indexes the built site in `root` and writes `root/pagefind/`. Throws on any Pagefind error. */
-export async function buildSearchIndex(root: string, options: PagefindOptions = {}): Promise<IndexStats> {
-  return (await SearchIndexer.start([], tmpdir())).finish(root, options);
 }
 
 /** Every news story of the content, as the document its detail page holds (src/news/article.ts). */

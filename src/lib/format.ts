@@ -65,7 +65,6 @@ export function inDateRanges(ranges: readonly { from: string; to: string }[], no
   return ranges.some((r) => r.from <= today && today <= r.to);
 }
 
-
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text made safe for HTML (element text and quoted attribute values): the one escaper of the project. */
 export function escapeHtml(text: string): string {

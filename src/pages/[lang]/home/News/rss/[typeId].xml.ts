@@ -4,12 +4,12 @@ import { LANGUAGE_TAG, LOCALES, type Locale } from '../../../../../i18n/locales'
 import { useTranslations } from '../../../../../i18n/t';
 import { getNews } from '../../../../../lib/content';
 import { newsDetailHref, newsListHref } from '../../../../../lib/news';
+import { escapeHtml } from '../../../../../lib/format';
 
 /** RSS 2.0 feed of one news type in one language: /{lang}/home/News/rss/{typeId}.xml */
 export const getStaticPaths = (() =>
   LOCALES.flatMap((lang) => NEWS_TYPE_IDS.map((typeId) => ({ params: { lang, typeId }, props: { locale: lang, typeId } })))) satisfies GetStaticPaths;
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const rfc822 = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00+08:00`).toUTCString();
 
 export const GET: APIRoute = async ({ props, site }) => {
@@ -22,20 +22,20 @@ export const GET: APIRoute = async ({ props, site }) => {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
-<title>${esc(type)}</title>
-<link>${esc(abs(newsListHref(locale, typeId)))}</link>
-<description>${esc(t('news.rssDescription', { type }))}</description>
+<title>${escapeHtml(type)}</title>
+<link>${escapeHtml(abs(newsListHref(locale, typeId)))}</link>
+<description>${escapeHtml(t('news.rssDescription', { type }))}</description>
 <language>${LANGUAGE_TAG[locale]}</language>
-<atom:link href="${esc(self)}" rel="self" type="application/rss+xml"/>
+<atom:link href="${escapeHtml(self)}" rel="self" type="application/rss+xml"/>
 ${items
   .map((item) => {
-    const link = esc(abs(newsDetailHref(locale, item)));
+    const link = escapeHtml(abs(newsDetailHref(locale, item)));
     return `<item>
-<title>${esc(item.title)}</title>
+<title>${escapeHtml(item.title)}</title>
 <link>${link}</link>
-<guid isPermaLink="false">${esc(`${item.newsUuid}-${locale}`)}</guid>
+<guid isPermaLink="false">${escapeHtml(`${item.newsUuid}-${locale}`)}</guid>
 <pubDate>${rfc822(item.statusDt)}</pubDate>
-${item.summary ? `<description>${esc(item.summary)}</description>\n` : ''}${item.labels.map((l) => `<category>${esc(l)}</category>`).join('\n')}
+${item.summary ? `<description>${escapeHtml(item.summary)}</description>\n` : ''}${item.labels.map((l) => `<category>${escapeHtml(l)}</category>`).join('\n')}
 </item>`;
   })
   .join('\n')}
