@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { CODE } from '../contract/wire';
-import type { ServerConfig } from './config';
-import type { Database } from './db';
+import type { AppDeps } from './deps';
 import { answerError } from './handle';
 import { clickRoutes } from './routes/clicks';
 import { healthRoutes } from './routes/health';
@@ -17,16 +16,8 @@ import { helpRoutes } from './routes/help';
 import { sclRoutes } from './routes/scl';
 import { subscribeRoutes } from './routes/subscribe';
 import { scheduleRoutes } from './routes/schedules';
-import type { Mailer } from './mail';
 
-export interface AppDeps {
-  database: Database;
-  config: ServerConfig;
-  /** The clock of captcha expiry and rate-limit windows (tests move it); the system clock by default. */
-  now?: () => Date;
-  /** Where notifications go; by default from the configuration (SMTP or the outbox folder). */
-  mailer?: Mailer;
-}
+export type { AppDeps } from './deps';
 
 /**
  * The API: one Hono app mounted under the configured base path. Every answer,

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import type { AppDeps } from '../app';
+import { rateLimiterOf, type AppDeps } from '../deps';
 import type { Db } from '../db';
 import { createMailer, type MailMessage, type Mailer } from '../mail';
 import { clientAddress } from './client-address';
 import type { FormsConfig } from './config';
-import { RateLimiter } from './rate-limit';
+import type { RateLimiter } from './rate-limit';
 import { loadCaptchaSecret } from './secret';
 
 /** What the form routes share: database, configuration, clock, mailer, rate limiter and the captcha key. */
@@ -28,7 +28,7 @@ export function formsContext(deps: AppDeps): FormsContext {
     if (config.logLevel === 'info') console.log(line);
   };
   const mailer = deps.mailer ?? createMailer(config.forms, log);
-  const limiter = new RateLimiter(database.db, config.forms, now);
+  const limiter = rateLimiterOf(deps);
   let secret: Promise<string> | undefined;
   return {
     db: database.db,

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { loadCarbonEngine } from '../../carbon';
 import { calls } from '../../contract/calls';
 import { CODE } from '../../contract/wire';
-import type { AppDeps } from '../app';
+import { rateLimiterOf, type AppDeps } from '../deps';
 import { say } from '../forms/messages';
-import { RateLimiter } from '../forms/rate-limit';
 import { loadCaptchaSecret } from '../forms/secret';
 import { handle, WireError } from '../handle';
+import { keepAnswers } from '../memo';
 import { checkSignedToken, createSignedToken } from '../signed-token';
 
 /** How long a calculator token stays valid. */
@@ -32,10 +32,12 @@ const PURPOSE = 'carbon';
 export function carbonRoutes(deps: AppDeps) {
   const router = new Hono();
   const now = deps.now ?? (() => new Date());
-  const limiter = new RateLimiter(deps.database.db, deps.config.forms, now);
+  const limiter = rateLimiterOf(deps);
   router.use(calls.carbonToken.path, limiter.middleware('carbon'));
   router.use(calls.carbonDigital.path, limiter.middleware('carbon'));
   router.use(calls.carbonCity.path, limiter.middleware('carbonCity'));
+  // a search answer depends on its prefix and language only: kept, and given again from a lease of the same limit
+  router.use(calls.carbonCity.path, keepAnswers({ bucket: 'carbonCity', unless: (c) => c.req.query('token') !== undefined }));
   let secret: Promise<string> | undefined;
   const key = () => {
     secret ??= loadCaptchaSecret(deps.database.db, deps.config.forms.captchaSecret).catch((error) => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { calls } from '../../contract/calls';
 import { pictureClicks } from '../db/schema';
 import { handle } from '../handle';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 /** POST /webPicture/saveClick: one atomic increment per click. */
 export function clickRoutes({ database }: AppDeps) {

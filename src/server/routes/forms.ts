@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { formsContext } from '../forms/context';
 import { captchaRoutes } from './captcha';
 import { contactRoutes } from './contact';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { calls } from '../../contract/calls';
 import { handle } from '../handle';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 export function healthRoutes({ database, config }: AppDeps) {
   const router = new Hono();

@@ -12,7 +12,7 @@ import type { Db } from '../db';
 import { downloadCounts } from '../db/schema';
 import { answerError, handle, WireError } from '../handle';
 import { loadVessels } from '../content';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 /** The kinds of counted downloads, the first part of download_counts.file_key. */
 export type DownloadKind = 'schedule' | 'file' | 'ship';

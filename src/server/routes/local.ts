@@ -3,7 +3,7 @@ import { calls } from '../../contract/calls';
 import { CODE } from '../../contract/wire';
 import { handle, WireError } from '../handle';
 import { loadLocations } from '../content';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { assistantAvailability } from '../assistant';
 import { clientAddress } from '../forms/client-address';
 import {

@@ -5,7 +5,7 @@ import { NEWS_BLOCK_MAX, NEWS_IMPORTANT_MAX, type NewsDetail, type NewsListItem 
 import { CODE, NEWS_TYPE_IDS, type NewsTypeId } from '../../contract/wire';
 import { OCEAN_ALLIANCE_LABEL, SERVICE_ENHANCEMENT_LABEL } from '../../lib/news-catalogue';
 import { loadFaq, searchFaq } from '../../lib/faq';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { newsItemLabels, newsItems, newsLabels, newsTypes } from '../db/schema';
 import { handle, WireError } from '../handle';
 

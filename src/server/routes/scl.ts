@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { calls } from '../../contract/calls';
 import type { SclTypeCode } from '../../contract/scl';
 import { CODE } from '../../contract/wire';

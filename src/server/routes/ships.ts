@@ -5,7 +5,7 @@ import { CODE, PATH } from '../../contract/wire';
 import { capacityClass, certificateFile } from '../../schemas/vessels';
 import { answerError, handle } from '../handle';
 import { loadVessels } from '../content';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { countDownload } from './help';
 
 /** /ship/*: the fleet by capacity class, and the certificate download (counted in download_counts as ship:{id} when a database is given). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { calls } from '../../contract/calls';
 import { UnsubscribeQuery, type SubscriberRecord } from '../../contract/subscribe';
 import { CODE } from '../../contract/wire';
