@@ -31,7 +31,14 @@ const api = getRequestListener((request, { incoming }) => globalThis[API_HANDLER
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
   for (const [name, value] of Object.entries(securityHeaders(pathname))) res.setHeader(name, value);
-  if (globalThis[API_HANDLER]?.prefixes.some((prefix) => pathname.startsWith(prefix))) return api(req, res);
+  const apiHandler = globalThis[API_HANDLER];
+  if (apiHandler?.prefixes.some((prefix) => pathname.startsWith(prefix))) {
+    // an answer kept whole (src/server/memo.ts) goes out from here; the rest through the API
+    const kept = apiHandler.keptAnswer(req.method, req.url, req.headers.origin, req.socket.remoteAddress, req.headers['x-forwarded-for']);
+    if (!kept) return api(req, res);
+    res.writeHead(kept.status, kept.headers);
+    return res.end(kept.body);
+  }
   handler(req, res);
 });
 server.listen(Number(process.env.PORT), process.env.HOST, () => {

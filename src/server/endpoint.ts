@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { DCSA_BASE } from '../schedules/dcsa/schemas';
-import { getApps } from './runtime';
+import type { KeptAnswer } from './memo';
+import { appsIfReady, getApps } from './runtime';
 
 /**
  * The on-demand routes: every request under the API base goes to the Hono app, and
@@ -32,12 +33,17 @@ function crossSiteForm(request: Request): boolean {
 /** Answers one API request (the wire API or the DCSA schedules API). */
 export async function serveApi(request: Request, clientAddress?: string): Promise<Response> {
   if (crossSiteForm(request)) return new Response(`Cross-site ${request.method} form submissions are forbidden`, { status: 403 });
-  const dcsa = new URL(request.url).pathname.startsWith(`${DCSA_BASE}/`);
+  const url = new URL(request.url);
+  const dcsa = url.pathname.startsWith(`${DCSA_BASE}/`);
   try {
     const apps = await getApps();
     if (dcsa) return await apps.dcsa.fetch(request);
+    const pathAndQuery = url.pathname + url.search;
+    const origin = request.headers.get('origin');
+    const kept = apps.kept.answer(request.method, pathAndQuery, origin, clientAddress, request.headers.get('x-forwarded-for'));
+    if (kept) return new Response(kept.body, { status: kept.status, headers: kept.headers });
     // The socket address, for rate limits (src/server/forms/client-address.ts).
-    return await apps.app.fetch(request, { clientAddress });
+    return await apps.kept.keep(pathAndQuery, origin, await apps.app.fetch(request, { clientAddress }));
   } catch (error) {
     console.error('[api] start-up failed:', error);
     const body = dcsa
@@ -57,6 +63,14 @@ export const ALL: APIRoute = (context) => {
   return serveApi(context.request, clientAddress);
 };
 
-/** Where scripts/start.mjs finds the API: the function and the path prefixes it answers. */
+/**
+ * A kept answer for a request, given before anything else (src/server/memo.ts), from the
+ * server's own listener: synchronous, without building a Request. Undefined: call serveApi.
+ */
+export function keptAnswer(method: string, pathAndQuery: string, origin: string | undefined, socketAddress: string | undefined, forwardedFor: string | undefined): KeptAnswer | undefined {
+  return appsIfReady()?.kept.answer(method, pathAndQuery, origin, socketAddress, forwardedFor);
+}
+
+/** Where scripts/start.mjs finds the API: the functions and the path prefixes they answer. */
 export const API_HANDLER = Symbol.for('carrier.api-handler');
-(globalThis as Record<symbol, unknown>)[API_HANDLER] = { serveApi, prefixes: [`${import.meta.env.PUBLIC_API_BASE ?? '/homeapiak'}/`, `${DCSA_BASE}/`] };
+(globalThis as Record<symbol, unknown>)[API_HANDLER] = { serveApi, keptAnswer, prefixes: [`${import.meta.env.PUBLIC_API_BASE ?? '/homeapiak'}/`, `${DCSA_BASE}/`] };

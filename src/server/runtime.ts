@@ -3,7 +3,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { seedIfEmpty } from './db/seed';
 import { createDcsaApp, type DcsaApp } from './dcsa/app';
+import { rateLimiterOf } from './deps';
 import { loadCaptchaSecret } from './forms/secret';
+import { KeptAnswers } from './memo';
 
 /**
  * The process-wide API: configuration validated, database opened and migrated,
@@ -15,12 +17,18 @@ import { loadCaptchaSecret } from './forms/secret';
 export interface Apps {
   app: App;
   dcsa: DcsaApp;
+  /** Answers kept whole and given before the app (src/server/memo.ts). */
+  kept: KeptAnswers;
 }
 
 let running: Promise<Apps> | undefined;
+let ready: Apps | undefined;
+
+/** The API once started (undefined before): for the server's synchronous fast path. */
+export const appsIfReady = (): Apps | undefined => ready;
 
 export function getApps(): Promise<Apps> {
-  running ??= start().catch((error) => {
+  running ??= start().then((apps) => (ready = apps)).catch((error) => {
     running = undefined;
     throw error;
   });
@@ -37,5 +45,6 @@ async function start(): Promise<Apps> {
     console.log(`[api] ${database.kind} database ready${seeded ? ' (seeded)' : ''}; API at ${config.apiBase}, DCSA schedules at /dcsa/cs/v1`);
   }
   const cursorKey = await loadCaptchaSecret(database.db, config.forms.captchaSecret);
-  return { app: createApp({ database, config }), dcsa: createDcsaApp({ cursorKey }) };
+  const deps = { database, config };
+  return { app: createApp(deps), dcsa: createDcsaApp({ cursorKey }), kept: new KeptAnswers(rateLimiterOf(deps), config.forms.trustProxyHops) };
 }

@@ -8,9 +8,13 @@ import type { Context } from 'hono';
  * right (anything further left could be made up by the client).
  */
 export function clientAddress(c: Context, trustProxyHops: number): string {
-  const socket = (c.env as { clientAddress?: string } | undefined)?.clientAddress;
+  return addressOf((c.env as { clientAddress?: string } | undefined)?.clientAddress, c.req.header('x-forwarded-for'), trustProxyHops);
+}
+
+/** The same from the socket address and the X-Forwarded-For header, for the server's own listener (src/server/memo.ts). */
+export function addressOf(socket: string | undefined, forwardedFor: string | undefined, trustProxyHops: number): string {
   if (trustProxyHops > 0) {
-    const hops = (c.req.header('x-forwarded-for') ?? '')
+    const hops = (forwardedFor ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
