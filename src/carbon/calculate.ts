@@ -162,8 +162,19 @@ export function calculateShipment(input: ShipmentInput, index: number, language:
     factorType: input.factorType,
     cargoTonnes: tonnes,
     details,
-    maps: [...routesById].map(([routeId, route]) => ({ routeId, legs: routeGeometry(route, deps) })),
+    maps: [...routesById].map(([routeId, route]) => ({ routeId, legs: keptGeometry(route, deps) })),
   };
+}
+
+/** A route's map paths, worked out once per route (the network keeps its routes, so the same route is the same object). */
+const geometries = new WeakMap<Route, ReturnType<typeof routeGeometry>>();
+function keptGeometry(route: Route, deps: CalculateDeps): ReturnType<typeof routeGeometry> {
+  let legs = geometries.get(route);
+  if (!legs) {
+    legs = routeGeometry(route, deps);
+    geometries.set(route, legs);
+  }
+  return legs;
 }
 
 /** Simplification tolerance of the map paths (a map of a long route is a few thousand km wide). */

@@ -1,4 +1,5 @@
 import type { LonLat } from '../geo/geodesy.ts';
+import { LRUCache } from 'lru-cache';
 import type { CarbonFactors, CarbonNetworkFile, CitiesFile, City, RailCorridor } from '../schemas/carbon';
 import type { Localised } from '../schemas/common';
 import { roadKm, vesselTeu } from './distances.ts';
@@ -311,7 +312,19 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
    * the rail option next to the sea ones (and the sea option next to rail) even when
    * a dozen variants of the other are lower.
    */
+  // Routes depend on the content only: kept per question, so a popular pair (Shanghai to Rotterdam) is searched once per process.
+  const routesKept = new LRUCache<string, Route[]>({ max: 5000 });
   function routes(originId: string, destinationId: string, type: FactorType, count = 5, nature: CargoNature = 'Dry'): Route[] {
+    const key = `${originId}\u0000${destinationId}\u0000${type}\u0000${count}\u0000${nature}`;
+    let found = routesKept.get(key);
+    if (!found) {
+      found = searchRoutes(originId, destinationId, type, count, nature);
+      routesKept.set(key, found);
+    }
+    return [...found];
+  }
+
+  function searchRoutes(originId: string, destinationId: string, type: FactorType, count: number, nature: CargoNature): Route[] {
     if (!cityById.has(originId) || !cityById.has(destinationId) || originId === destinationId) return [];
     const next = edgesFor(originId, destinationId, nature);
     const weight = (e: Edge) => edgeWeight(e, type, nature);
