@@ -165,7 +165,7 @@ function nightly(port) {
     pullSeconds: Number(/\(([\d.]+) s\)$/.exec(pullLine)?.[1] ?? NaN),
     buildSeconds: done ? Number(done[2]) : 0,
     // the index's tail: what is left of it once the pages are built (the stories are indexed while they render)
-    indexSeconds: Number(/the rest in ([\d.]+) s after the pages/.exec(indexLine)?.[1] ?? NaN),
+    indexSeconds: Number(/finished in ([\d.]+) s after the pages/.exec(indexLine)?.[1] ?? NaN),
   };
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
@@ -12,11 +12,14 @@ import { EARLY_BUNDLE } from '../lib/site-search';
 import { newsSearchDocument } from '../news/article';
 import { NewsItem } from '../schemas/news';
 import { escapeHtml } from '../lib/format';
+import { PAGE_SINK, sourcePathOf, type PageSink } from '../search/page-sink';
 
 /**
- * After the build, indexes the built pages with Pagefind (Node API, the extended
- * binary, which segments Chinese) and writes the static search bundle to
- * dist/client/pagefind/. Read by src/lib/site-search.ts in the browser.
+ * Indexes the site with Pagefind (Node API, the extended binary, which segments Chinese)
+ * through the build, and writes the static search bundles to dist/client/pagefind/: the news
+ * stories from the content from the start of the build, every other page as Astro renders it
+ * (handed over by src/middleware.ts), both in the Pagefind process on the second core. Read by
+ * src/lib/site-search.ts in the browser.
  *
  * - Only pages holding an element with `data-pagefind-body` are indexed (the
  *   conventions for filters and meta are in docs/architecture.md, "Site search").
@@ -55,8 +58,6 @@ export interface PagefindOptions {
    * so on the second core), and the built pages they stand for are then not read again.
    */
   early?: ((root: URL) => SearchDocument[]) | null;
-  /** Files read and handed to Pagefind at once. */
-  concurrency?: number;
 }
 
 /** Pagefind bundles not used by the site (it has its own search page). */
@@ -84,18 +85,21 @@ export function pagefindIndex(options: PagefindOptions = { faq: CORPORATE_FAQ, e
       },
       'astro:build:start': async () => {
         // staged in the project (same file system as dist/, so moved in by a rename)
-        indexer = await SearchIndexer.start(options.early?.(root) ?? [], fileURLToPath(new URL('var/.cache/', root)));
+        indexer = await SearchIndexer.start(options.early?.(root) ?? [], fileURLToPath(new URL('var/.cache/', root)), { faq: Boolean(options.faq) });
+        // every page rendered passes through src/middleware.ts, which hands it here
+        (globalThis as Record<symbol, unknown>)[PAGE_SINK] = indexer;
       },
       'astro:build:done': async ({ dir, logger }) => {
-        indexer ??= await SearchIndexer.start([], fileURLToPath(new URL('var/.cache/', root)));
+        if (!indexer) throw new Error('pagefind: the indexer did not start with the build');
+        delete (globalThis as Record<symbol, unknown>)[PAGE_SINK];
         const stats = await indexer.finish(fileURLToPath(dir), options);
         const languages = Object.entries(stats.languages)
           .map(([lang, n]) => `${lang} ${n}`)
           .join(', ');
         logger.info(
-          `indexed ${stats.pages} pages and ${stats.faqEntries} FAQ entries (${languages}); ${stats.early} pages from the content while rendering ` +
-            `(done ${stats.earlySeconds.toFixed(1)} s into the build), the rest in ${stats.seconds.toFixed(1)} s after the pages ` +
-            `(waiting ${stats.phases.waited.toFixed(1)} s, the other pages ${stats.phases.read.toFixed(1)} s, writing ${stats.phases.written.toFixed(1)} s); index ${(stats.bytes / 1024 / 1024).toFixed(2)} MB in ${stats.files} files`,
+          `indexed ${stats.pages} pages and ${stats.faqEntries} FAQ entries (${languages}); ${stats.early} pages from the content and ${stats.rendered} as they were rendered ` +
+            `(the content's done ${stats.earlySeconds.toFixed(1)} s into the build), finished in ${stats.seconds.toFixed(1)} s after the pages ` +
+            `(waiting ${stats.phases.waited.toFixed(1)} s, checks and FAQ ${stats.phases.checked.toFixed(1)} s, writing ${stats.phases.written.toFixed(1)} s); index ${(stats.bytes / 1024 / 1024).toFixed(2)} MB in ${stats.files} files`,
         );
       },
     },
@@ -106,10 +110,12 @@ export interface IndexStats {
   pages: number;
   /** Pages indexed from their early documents. */
   early: number;
+  /** Pages indexed as Astro rendered them (handed over by src/middleware.ts). */
+  rendered: number;
   /** From the start of the build until the early documents were indexed. */
   earlySeconds: number;
-  /** After the pages: waiting for the early documents, reading and adding the other pages, writing the index. */
-  phases: { waited: number; read: number; written: number };
+  /** After the pages: waiting for the early documents and the rendered pages, reading and adding pages not seen rendered, writing the index. */
+  phases: { waited: number; checked: number; written: number };
   faqEntries: number;
   languages: Record<string, number>;
   files: number;
@@ -142,17 +148,24 @@ export function newsDocuments(root: URL): SearchDocument[] {
  *   a sample of those pages hold the document's article word for word), and moves the early
  *   bundle in beside it (/pagefind/news/).
  */
-export class SearchIndexer {
+export class SearchIndexer implements PageSink {
   private readonly started = performance.now();
   private fed = 0;
   private readonly early: Map<string, string>;
   private readonly written: Promise<string[]>;
+  /** Every page Astro rendered (its file, relative to the site root), as the middleware handed it over. */
+  private readonly seen = new Set<string>();
+  /** Rendered pages being added to the main index; each answers its problems. */
+  private readonly adding: Promise<string[]>[] = [];
+  private renderedPages = 0;
 
   private constructor(
     private readonly earlyIndex: pagefind.PagefindIndex,
+    private readonly index: pagefind.PagefindIndex,
     early: SearchDocument[],
     private readonly staging: string,
     concurrency: number,
+    private readonly faqPages: boolean,
   ) {
     this.early = new Map(early.map((d) => [d.sourcePath, d.content]));
     this.written = this.feed(early, concurrency);
@@ -160,12 +173,32 @@ export class SearchIndexer {
     this.written.catch(() => {});
   }
 
-  static async start(early: SearchDocument[], stagingParent: string, concurrency = 16): Promise<SearchIndexer> {
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
+  static async start(early: SearchDocument[], stagingParent: string, options: { concurrency?: number; faq?: boolean } = {}): Promise<SearchIndexer> {
+    const [first, second] = await Promise.all([pagefind.createIndex({}), pagefind.createIndex({})]);
+    if (!first.index || !second.index) throw new Error(`pagefind: ${[...first.errors, ...second.errors].join('; ')}`);
     await mkdir(stagingParent, { recursive: true });
     const staging = await mkdtemp(join(stagingParent, 'pagefind-early-'));
-    return new SearchIndexer(index, early, staging, concurrency);
+    return new SearchIndexer(first.index, second.index, early, staging, options.concurrency ?? 16, options.faq ?? true);
+  }
+
+  /**
+   * A page as Astro rendered it (from src/middleware.ts): pages an early document stands for are
+   * only counted; any other page holding `data-pagefind-body` is added to the main index from a
+   * copy of the response, while Astro goes on rendering (Pagefind works in its own process).
+   */
+  rendered(pathname: string, response: Response): void {
+    const sourcePath = sourcePathOf(pathname);
+    this.seen.add(sourcePath);
+    if (this.early.has(sourcePath) || !(response.headers.get('content-type') ?? '').includes('text/html')) return;
+    const copy = response.clone();
+    const added = copy.text().then(async (content) => {
+      if (!content.includes(BODY)) return [];
+      if (this.faqPages && FAQ_KIND.test(content)) return []; // its entries are indexed one by one
+      this.renderedPages++;
+      return (await this.index.addHTMLFile({ sourcePath, content })).errors;
+    });
+    added.catch(() => {});
+    this.adding.push(added);
   }
 
   private async feed(docs: SearchDocument[], concurrency: number): Promise<string[]> {
@@ -183,14 +216,11 @@ export class SearchIndexer {
   }
 
   async finish(root: string, options: PagefindOptions = {}): Promise<IndexStats> {
-    const { early } = this;
+    const { early, index } = this;
     const outputPath = join(root, 'pagefind');
     const entered = performance.now();
-    const created = await pagefind.createIndex({});
-    if (!created.index) throw new Error(`pagefind: ${created.errors.join('; ')}`);
-    const index = created.index;
     try {
-      const problems = [...created.errors, ...(await this.written)];
+      const problems = [...(await this.written), ...(await Promise.all(this.adding)).flat()];
       const lap = (() => {
         let last = performance.now();
         return () => {
@@ -201,30 +231,10 @@ export class SearchIndexer {
         };
       })();
       const waited = lap();
+      if (!this.seen.size) throw new Error('pagefind: no rendered page reached the search index (src/middleware.ts hands every page to it)');
       await rm(outputPath, { recursive: true, force: true });
       const faqEntries = options.faq ? faqDocuments(options.faq) : [];
-      const files = await htmlFiles(root);
-      let pages = 0;
-      const covered: string[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: options.concurrency ?? 32 }, async () => {
-          while (next < files.length) {
-            const file = files[next++];
-            const sourcePath = relative(root, file).split(sep).join('/');
-            if (early.has(sourcePath)) {
-              covered.push(sourcePath);
-              continue;
-            }
-            const content = await readFile(file, 'utf8');
-            if (!content.includes(BODY)) continue;
-            if (faqEntries.length && FAQ_KIND.test(content)) continue; // its entries are indexed one by one
-            const answer = await index.addHTMLFile({ sourcePath, content });
-            problems.push(...answer.errors);
-            pages++;
-          }
-        }),
-      );
+      const covered = [...this.seen].filter((p) => early.has(p));
       if (covered.length !== early.size) {
         const built = new Set(covered);
         const missing = [...early.keys()].filter((p) => !built.has(p));
@@ -237,7 +247,7 @@ export class SearchIndexer {
       }
       for (const doc of faqEntries) problems.push(...(await index.addHTMLFile(doc)).errors);
       if (problems.length) throw new Error(`pagefind: ${problems.join('; ')}`);
-      const read = lap();
+      const checked = lap();
       const written = await index.writeFiles({ outputPath });
       const writing = lap();
       if (written.errors.length) throw new Error(`pagefind: ${written.errors.join('; ')}`);
@@ -253,13 +263,14 @@ export class SearchIndexer {
       }
       const size = await folderSize(outputPath);
       return {
-        pages: pages + covered.length,
+        pages: this.renderedPages + covered.length,
         early: covered.length,
+        rendered: this.renderedPages,
         faqEntries: faqEntries.length,
         languages,
         ...size,
         seconds: (performance.now() - entered) / 1000,
-        phases: { waited, read, written: writing },
+        phases: { waited, checked, written: writing },
         earlySeconds: (this.fed - this.started) / 1000,
       };
     } finally {
@@ -290,17 +301,6 @@ export function faqDocuments(faq: FaqSource): { url: string; content: string }[]
     }
   }
   return docs;
-}
-
-async function htmlFiles(root: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const path = join(entry.parentPath, entry.name);
-    if (relative(root, path).split(sep)[0] === 'pagefind') continue;
-    found.push(path);
-  }
-  return found.sort();
 }
 
 async function folderSize(dir: string): Promise<{ files: number; bytes: number }> {
