@@ -17,6 +17,7 @@ import { Brand } from './schemas/brand';
 import { Home } from './schemas/home';
 import { Navigation } from './schemas/navigation';
 import { NewsItem } from './schemas/news';
+import { newsLoader } from './news/loader';
 import { ServiceFooters, ServicePage } from './schemas/service-pages';
 import { Vessel } from './schemas/vessels';
 import { Containers } from './schemas/containers';
@@ -72,5 +73,5 @@ export const collections = {
   /** Open positions of /home/Recruiting (published or not): content/recruiting/positions.json */
   positions: defineCollection({ loader: file('./content/recruiting/positions.json'), schema: Position }),
   /** News snapshot, written by the nightly job from the API: content/news/{en,zh}/{newsUuid}.json */
-  news: defineCollection({ loader: glob({ pattern: '*/*.json', base: './content/news' }), schema: NewsItem }),
+  news: defineCollection({ loader: newsLoader(), schema: NewsItem }),
 };

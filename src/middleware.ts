@@ -1,14 +1,14 @@
 import { defineMiddleware } from 'astro:middleware';
-import { pageSink } from './search/page-sink';
+import { pageRendered } from './build/rendered-pages';
 
 /**
- * At build time, hands every prerendered page to the search indexer as it is rendered
- * (src/search/page-sink.ts), so the pages are indexed side by side with the rendering instead of
- * being read back from disk afterwards. Requests served on demand (the API) pass straight through.
+ * At build time, reports every prerendered page as it is rendered to the integrations that work
+ * on the built pages (src/build/rendered-pages.ts): the search index, the bare-path twins. Requests
+ * served on demand (the API) pass straight through.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   if (!context.isPrerendered) return next();
   const response = await next();
-  pageSink()?.rendered(context.url.pathname, response);
+  pageRendered(context.url.pathname, response);
   return response;
 });

@@ -12,7 +12,7 @@ import { EARLY_BUNDLE } from '../lib/site-search';
 import { newsSearchDocument } from '../news/article';
 import { NewsItem } from '../schemas/news';
 import { escapeHtml } from '../lib/format';
-import { PAGE_SINK, sourcePathOf, type PageSink } from '../search/page-sink';
+import { outputFileOf, recordRenderedPages } from '../build/rendered-pages';
 
 /**
  * Indexes the site with Pagefind (Node API, the extended binary, which segments Chinese)
@@ -87,11 +87,11 @@ export function pagefindIndex(options: PagefindOptions = { faq: CORPORATE_FAQ, e
         // staged in the project (same file system as dist/, so moved in by a rename)
         indexer = await SearchIndexer.start(options.early?.(root) ?? [], fileURLToPath(new URL('var/.cache/', root)), { faq: Boolean(options.faq) });
         // every page rendered passes through src/middleware.ts, which hands it here
-        (globalThis as Record<symbol, unknown>)[PAGE_SINK] = indexer;
+        const started = indexer;
+        recordRenderedPages((pathname, response) => started.rendered(pathname, response));
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!indexer) throw new Error('pagefind: the indexer did not start with the build');
-        delete (globalThis as Record<symbol, unknown>)[PAGE_SINK];
         const stats = await indexer.finish(fileURLToPath(dir), options);
         const languages = Object.entries(stats.languages)
           .map(([lang, n]) => `${lang} ${n}`)
@@ -148,7 +148,7 @@ export function newsDocuments(root: URL): SearchDocument[] {
  *   a sample of those pages hold the document's article word for word), and moves the early
  *   bundle in beside it (/pagefind/news/).
  */
-export class SearchIndexer implements PageSink {
+export class SearchIndexer {
   private readonly started = performance.now();
   private fed = 0;
   private readonly early: Map<string, string>;
@@ -187,9 +187,9 @@ export class SearchIndexer implements PageSink {
    * copy of the response, while Astro goes on rendering (Pagefind works in its own process).
    */
   rendered(pathname: string, response: Response): void {
-    const sourcePath = sourcePathOf(pathname);
+    const sourcePath = outputFileOf(pathname);
     this.seen.add(sourcePath);
-    if (this.early.has(sourcePath) || !(response.headers.get('content-type') ?? '').includes('text/html')) return;
+    if (this.early.has(sourcePath)) return;
     const copy = response.clone();
     const added = copy.text().then(async (content) => {
       if (!content.includes(BODY)) return [];
