@@ -18,7 +18,7 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   // four pages rendered at once: rendering overlaps the writing of files (measured: page step 9.3 s -> 7.2 s, docs/architecture.md)
   build: { format: 'directory', concurrency: 4 },
-  // the search index before the bare twins: it then reads none of them (they hold nothing to index)
+  // both take the pages as rendered (src/build/rendered-pages.ts, fed by src/middleware.ts)
   integrations: [react(), apiRoute({ base: apiBase }), pagefindIndex(), bilingualPages({ site })],
   security: {
     // the only on-demand routes are the API's, whose entry (serveApi, src/server/endpoint.ts) refuses
