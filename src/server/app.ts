@@ -16,6 +16,7 @@ import { helpRoutes } from './routes/help';
 import { sclRoutes } from './routes/scl';
 import { subscribeRoutes } from './routes/subscribe';
 import { scheduleRoutes } from './routes/schedules';
+import { openApiRoutes } from './routes/openapi';
 
 export type { AppDeps } from './deps';
 
@@ -26,6 +27,8 @@ export type { AppDeps } from './deps';
  */
 export function createApp(deps: AppDeps) {
   const app = new Hono().basePath(deps.config.apiBase);
+  // the API's description and its reference page, ahead of the API's own headers (the page has its own policy)
+  app.route('/', openApiRoutes(deps));
 
   app.use(
     secureHeaders({
