@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { escapeHtml } from '../src/lib/format.ts';
+import { escapeHtml } from '../src/shared/format.ts';
 import { recordRenderedPages, renderedPaths } from '../src/build/rendered-pages.ts';
 
 /**
@@ -45,7 +45,7 @@ export function bilingualPages({ site }) {
         }
         await writeFile(join(root, 'index.html'), barePage('/home', site));
         await build({
-          entryPoints: [fileURLToPath(new URL('../src/scripts/lang-redirect.ts', import.meta.url))],
+          entryPoints: [fileURLToPath(new URL('../src/browser/lang-redirect.ts', import.meta.url))],
           outfile: join(root, 'lang-redirect.js'),
           bundle: true,
           minify: true,

@@ -224,7 +224,7 @@ function random(seedValue) {
 }
 
 const TYPES = ['50000000000000231', '50000000000000232', '50000000000000233', '50000000000000234'];
-// names as in src/lib/news-catalogue.ts (the seed refuses unknown labels)
+// names as in src/news/news-catalogue.ts (the seed refuses unknown labels)
 const LABELS = [
   ['Ocean Alliance', '海洋联盟'],
   ['Trade Lanes', '航线动态'],

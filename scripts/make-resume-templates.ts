@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { docx, type DocxBlock } from '../src/lib/docx.ts';
+import { docx, type DocxBlock } from '../src/shared/docx.ts';
 
 interface Position {
   id: string;

@@ -6,7 +6,7 @@
 // default http://127.0.0.1:4321/homeapiak, the local `npm start`) through the typed client.
 // It lists every story's revision and fetches in full only the new and changed ones, 500 to
 // a request; sanitizes the HTML; and replaces content/news only if something changed (see
-// src/lib/news-pull.ts). If the API is down or answers anything the contract does not
+// src/news/news-pull.ts). If the API is down or answers anything the contract does not
 // allow, it exits with code 1 and a message saying why, and the snapshot stays as it was.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ export async function pullNewsAndReport({ apiUrl = process.env.NEWS_API_URL || D
   } catch {
     return { ok: false, lines: [`pull-news: NEWS_API_URL is not a URL: ${apiUrl}`] };
   }
-  const { pullNews } = await importServerModules('pull-news', { 'src/lib/news-pull.ts': 'pullNews' });
+  const { pullNews } = await importServerModules('pull-news', { 'src/news/news-pull.ts': 'pullNews' });
   const started = process.hrtime.bigint();
   try {
     const result = await pullNews({ apiUrl, dir: resolve(dir), allowEmpty });

@@ -15,7 +15,7 @@
  *   within 180° of the one before (so it may run past ±180; subtract 360 for the usual
  *   value). d3-geo draws it as one line; its segments are great-circle arcs;
  * - two consecutive calls at the same port (two terminals) make no leg: there is no sea
- *   passage to route, and src/lib/routes.ts (sailedLegs) skips them too.
+ *   passage to route, and src/routes/routes.ts (sailedLegs) skips them too.
  *
  * How the routes are made: src/geo (MARNET lanes, WGS 84 geodesic lengths, ocean legs
  * pulled to great circles, everything kept off Natural Earth 1:10m land but for the
@@ -65,7 +65,7 @@ export interface LegToRoute {
 
 /**
  * Every leg sailed by the services (consecutive calls at two different ports), keyed as
- * src/lib/routes.ts (legKey) does: "FROM-TO", or "FROM-TO~passage" when the call it
+ * src/routes/routes.ts (legKey) does: "FROM-TO", or "FROM-TO~passage" when the call it
  * sails from says which way it goes (Call.via).
  */
 export function legsOf(trades: readonly Trade[]): Map<string, LegToRoute> {

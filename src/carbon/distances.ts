@@ -23,7 +23,7 @@ export interface LoopCalls {
   import: { pols: readonly number[]; pods: readonly number[] };
 }
 
-/** Key of a sea leg in content/routes/sea-legs.json (the same rule as src/lib/routes.ts legKey). */
+/** Key of a sea leg in content/routes/sea-legs.json (the same rule as src/routes/routes.ts legKey). */
 export const seaLegKey = (from: string, to: string, via?: string) => (via ? `${from}-${to}~${via}` : `${from}-${to}`);
 
 /** Ship size deployed on a loop, from its vesselClass ("14,000 TEU (Neopanamax)" → 14000). */

@@ -1,5 +1,5 @@
 import type { CarbonFactors, EmissionFactor, FuelFactor } from '../schemas/carbon';
-import type { CargoNature } from '../lib/validation/carbon';
+import type { CargoNature } from '../forms/validation/carbon';
 
 /**
  * Emission intensities of each mode, from the published factors of

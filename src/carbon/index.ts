@@ -1,5 +1,5 @@
-import { parseContent } from '../lib/parse-content';
-import { loadRouteNetwork } from '../lib/route-network';
+import { parseContent } from '../shared/parse-content';
+import { loadRouteNetwork } from '../routes/route-network';
 import { CarbonFactors, CarbonNetworkFile, CitiesFile, RailFile } from '../schemas/carbon';
 import { calculateShipment, type ShipmentInput, type ShipmentResult } from './calculate.ts';
 import { cityIndex, type CitySuggestion } from './cities.ts';

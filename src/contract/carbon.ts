@@ -12,13 +12,13 @@ import {
   type CargoUnit,
   type FactorTypeValue,
   type ShipmentField,
-} from '../lib/validation/carbon';
+} from '../forms/validation/carbon';
 import { Language } from './entities';
 
 /**
  * Wire entities of the carbon calculator (spec 001 §3 "Shipment request", "City
  * suggestion", "Result item"; §7 getToken / getCity / getDigital). Request rules are
- * those of the island (src/lib/validation/carbon.ts); a failing rule's message is a
+ * those of the island (src/forms/validation/carbon.ts); a failing rule's message is a
  * dictionary key, said by the server in the request's language, the path naming the
  * shipment (1 to 4) and the field.
  */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CONTACT_FIELDS, validateContact } from '../lib/validation/contact';
-import { RESUME_FIELDS, validateResume } from '../lib/validation/resume';
+import { CONTACT_FIELDS, validateContact } from '../forms/validation/contact';
+import { RESUME_FIELDS, validateResume } from '../forms/validation/resume';
 
 /**
  * Wire entities of the forms (spec 001 §3): captcha, country / province / city
  * options, the contact message, positions, the résumé upload and application.
- * Request bodies run the same rules as the islands (src/lib/validation/*); a
+ * Request bodies run the same rules as the islands (src/forms/validation/*); a
  * failing rule's issue message is a dictionary key, which the server turns into
  * the sentence of the request's language.
  */

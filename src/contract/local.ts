@@ -5,7 +5,7 @@ import { PATH } from './wire';
 
 /**
  * Calls of the regional local sites (/local). Spread into `calls` (./calls.ts).
- * Every answer comes from content/local (src/lib/local.ts), the content the pages are built from.
+ * Every answer comes from content/local (src/local/local.ts), the content the pages are built from.
  * Lists page from 1 (`pageNum`, 9 a page; search 10); a page past the end is an empty list with
  * its total. An unknown location, language or menu is 404 in the wrapper, except the language
  * lookups, which answer code 201 (the site then goes to /404), as the existing backend does.

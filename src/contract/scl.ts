@@ -5,7 +5,7 @@ import { Language } from './entities';
 /**
  * Calls of the supply-chain pages (/scl). Spread into `calls` (./calls.ts).
  *
- * The spec's three calls, answered from content/scl (src/lib/scl.ts): the global
+ * The spec's three calls, answered from content/scl (src/scl/scl.ts): the global
  * areas of a service type, the regions of an area, the services of a region. Field
  * names are the spec's; picture paths travel comma-separated; an absent e-mail or
  * picture list is ''. Texts come in the language asked (0 Chinese, 1 English).

@@ -14,14 +14,14 @@ import {
   validateSubscription,
   WEEKDAYS,
   type SubscribeError,
-} from '../lib/validation/subscribe';
+} from '../forms/validation/subscribe';
 
-export { SUBSCRIBE_PATH } from '../lib/validation/subscribe';
+export { SUBSCRIBE_PATH } from '../forms/validation/subscribe';
 
 /**
  * Newsletter subscription calls (spec 002 §7: /subscribe/*): option lists, the code
  * mail, the look-up and the three changes, plus our signed one-click unsubscribe.
- * Request bodies run the island's rules (src/lib/validation/subscribe.ts); a failing
+ * Request bodies run the island's rules (src/forms/validation/subscribe.ts); a failing
  * rule's message is a dictionary key that the server says in the request's language.
  *
  * Codes of getUserByEmail: 200 the address is subscribed (content: the record),

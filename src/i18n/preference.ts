@@ -1,4 +1,4 @@
-import { COOKIE, LANGUAGE_COOKIE_DAYS, cookiesAccepted, writeCookie } from '../lib/cookies';
+import { COOKIE, LANGUAGE_COOKIE_DAYS, cookiesAccepted, writeCookie } from '../shared/cookies';
 import { DEFAULT_LOCALE, LANGUAGE_TAG, localeFromBrowser, localeFromTag, type Locale } from './locales';
 
 /**

@@ -6,12 +6,12 @@ import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
 import { LANGUAGE_TAG, LOCALES, type Locale } from '../i18n/locales';
 import { localePath } from '../i18n/paths';
-import { faqEntryAnchor, faqTypePath, loadFaq } from '../lib/faq';
-import { parseContent } from '../lib/parse-content';
-import { EARLY_BUNDLE } from '../lib/site-search';
+import { faqEntryAnchor, faqTypePath, loadFaq } from '../help/faq';
+import { parseContent } from '../shared/parse-content';
+import { EARLY_BUNDLE } from '../search/site-search';
 import { newsSearchDocument } from '../news/article';
 import { NewsItem } from '../schemas/news';
-import { escapeHtml } from '../lib/format';
+import { escapeHtml } from '../shared/format';
 import { outputFileOf, recordRenderedPages } from '../build/rendered-pages';
 
 /**
@@ -19,7 +19,7 @@ import { outputFileOf, recordRenderedPages } from '../build/rendered-pages';
  * through the build, and writes the static search bundles to dist/client/pagefind/: the news
  * stories from the content from the start of the build, every other page as Astro renders it
  * (handed over by src/middleware.ts), both in the Pagefind process on the second core. Read by
- * src/lib/site-search.ts in the browser.
+ * src/search/site-search.ts in the browser.
  *
  * - Only pages holding an element with `data-pagefind-body` are indexed (the
  *   conventions for filters and meta are in docs/architecture.md, "Site search").

@@ -1,6 +1,6 @@
 import { LANGUAGE_TAG, type Locale } from '../i18n/locales';
 import { useTranslations } from '../i18n/t';
-import { dateOnly, escapeHtml } from '../lib/format';
+import { dateOnly, escapeHtml } from '../shared/format';
 import type { NewsItem } from '../schemas/news';
 
 /**
@@ -29,7 +29,7 @@ export function newsArticleHtml(item: NewsItem, locale: Locale): string {
     `<dl class="news-meta" data-pagefind-ignore>` +
     (item.author ? `<div><dt>${escapeHtml(t('news.author'))}</dt><dd>${escapeHtml(item.author)}</dd></div>` : '') +
     `<div><dt>${escapeHtml(t('news.date'))}</dt><dd><time datetime="${date}">${date}</time></dd></div></dl></header>` +
-    // the body was sanitized by the nightly job (src/lib/sanitize-html.ts) and is validated again by the content schema
+    // the body was sanitized by the nightly job (src/shared/sanitize-html.ts) and is validated again by the content schema
     `<div class="news-body prose">${item.body}</div></article>`
   );
 }

@@ -3,7 +3,7 @@ import type { Locale } from '../i18n/locales';
 /**
  * The formatter of port-local times (the schedules serve "2026-12-01T03:00:00+08:00"): shown
  * in that local time with its UTC offset, never converted to the reader's zone. Apart from
- * src/lib/format.ts (dates and China time) so that the shell script, which uses that module,
+ * src/shared/format.ts (dates and China time) so that the shell script, which uses that module,
  * does not carry this one.
  */
 const WEEKDAY_NAMES: Record<Locale, string[]> = {

@@ -1,4 +1,4 @@
-import { fold, matchesCity } from '../lib/office-search';
+import { fold, matchesCity } from '../offices/office-search';
 
 /**
  * The port picker's match, shared by the schedule search island (in the browser) and the

@@ -1,6 +1,6 @@
 import type { PointToPointAnswer, SailingOptionWire } from '../contract/schedules';
 import type { Locale } from '../i18n/locales';
-import { servicePagePath } from '../lib/routes';
+import { servicePagePath } from '../routes/routes';
 import type { ScheduleEngine, SailingOption } from './index';
 import { DAY_MS, HOUR_MS, startOfDay } from './time';
 

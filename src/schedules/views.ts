@@ -1,7 +1,7 @@
 import { pinyin } from 'pinyin-pro';
 import type { Locale } from '../i18n/locales';
-import { fold } from '../lib/office-search';
-import { servicePagePath } from '../lib/routes';
+import { fold } from '../offices/office-search';
+import { servicePagePath } from '../routes/routes';
 import type { CutOff } from './cutoffs';
 import { loadSchedules, type ScheduleEngine } from './index';
 import { portSchedulePath, vesselSchedulePath } from './paths';

@@ -1,7 +1,7 @@
 import type { PointToPointAnswer } from '../contract/schedules';
 import type { Locale } from '../i18n/locales';
 import { formatLocalDateTime } from './local-time';
-import { xlsx, type XlsxCell } from '../lib/xlsx';
+import { xlsx, type XlsxCell } from '../shared/xlsx';
 
 /**
  * The search results as an .xlsx workbook (GET /schedule/pointToPoint.xlsx, the island's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARGO_NATURES } from '../lib/validation/carbon';
+import { CARGO_NATURES } from '../forms/validation/carbon';
 import { Localised } from './common';
 
 /**

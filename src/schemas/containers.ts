@@ -5,7 +5,7 @@ import { Localised, LocalisedImage, LocalisedParagraphs } from './common';
  * content/containers.json: the container pages /home/Services/containers/{1..5}.
  * Types 1 to 4 (dry, reefer, open top, flat rack) have features and a size table;
  * type 5 is the loading-combination page. Sizes hold METRIC figures only (mm, m³,
- * kg): src/lib/units.ts computes the imperial ones, so they are never typed twice.
+ * kg): src/shared/units.ts computes the imperial ones, so they are never typed twice.
  */
 
 export const CONTAINER_TYPE_IDS = [1, 2, 3, 4, 5] as const;

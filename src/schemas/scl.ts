@@ -74,7 +74,7 @@ export const SclPicture = z
   .strict();
 export type SclPicture = z.infer<typeof SclPicture>;
 
-/** A contact address: checked against the carrier's domain (brand.json e-mail) by src/lib/scl.ts. */
+/** A contact address: checked against the carrier's domain (brand.json e-mail) by src/scl/scl.ts. */
 const Email = z.email({ error: 'must be an e-mail address' }).describe('Contact e-mail of the desk that sells the service (optional)');
 
 export const SclService = z

@@ -3,7 +3,7 @@ import { Location } from '../contract/entities';
 import locationsJson from '../../content/local-sites.json';
 import vesselsJson from '../../content/vessels.json';
 import { Vessels, type Vessel } from '../schemas/vessels';
-import { parseContent } from '../lib/parse-content';
+import { parseContent } from '../shared/parse-content';
 
 /**
  * Content the API answers from. The files are bundled into the server and

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../src/contract/calls';
 import { ApiError } from '../../src/contract/fetch';
-import { loadFaq } from '../../src/lib/faq';
-import { loadDownloads, loadTariffs } from '../../src/lib/help-downloads';
-import { loadRouteNetwork } from '../../src/lib/route-network';
-import { scheduleSettings } from '../../src/lib/schedules';
+import { loadFaq } from '../../src/help/faq';
+import { loadDownloads, loadTariffs } from '../../src/help/help-downloads';
+import { loadRouteNetwork } from '../../src/routes/route-network';
+import { scheduleSettings } from '../../src/help/service-schedules';
 import { downloadCounts } from '../../src/server/db/schema';
 import { startHarness, type Harness } from './harness';
 

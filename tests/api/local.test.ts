@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../src/contract/calls';
-import { getLocalLanguage, newsOf } from '../../src/lib/local';
+import { getLocalLanguage, newsOf } from '../../src/local/local';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../src/contract/calls';
 import { OFFICE_AREAS } from '../../src/contract/wire';
-import { loadOffices } from '../../src/lib/offices';
+import { loadOffices } from '../../src/offices/offices';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;

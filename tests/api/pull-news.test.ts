@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_FILE, pullNews } from '../../src/lib/news-pull';
+import { MANIFEST_FILE, pullNews } from '../../src/news/news-pull';
 import { newsItemLabels, newsItems } from '../../src/server/db/schema';
 import { readNewsSnapshot } from '../../src/server/news/snapshot';
 import { serveOverHttp, startHarness, type Harness } from './harness';

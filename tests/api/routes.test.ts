@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../src/contract/calls';
-import { loadRouteNetwork } from '../../src/lib/route-network';
-import { transitDays } from '../../src/lib/routes';
+import { loadRouteNetwork } from '../../src/routes/route-network';
+import { transitDays } from '../../src/routes/routes';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;

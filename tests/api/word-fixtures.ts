@@ -1,4 +1,4 @@
-import { docx } from '../../src/lib/docx';
+import { docx } from '../../src/shared/docx';
 
 /** Files for the upload tests: real Word documents, and things dressed up as them. */
 

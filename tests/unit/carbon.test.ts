@@ -4,7 +4,7 @@ import { networkFromContent } from '../../scripts/carbon-data.ts';
 import { baseRef, edgeWeight, type Edge } from '../../src/carbon/network.ts';
 import { derivedWtt, loadCarbonEngine, type CargoNature, type FactorType } from '../../src/carbon/index';
 import { geodesicMetres, type LonLat } from '../../src/geo/geodesy.ts';
-import { cityQueryReady, validateShipment } from '../../src/lib/validation/carbon';
+import { cityQueryReady, validateShipment } from '../../src/forms/validation/carbon';
 import { REFERENCES } from './sea-references.ts';
 
 const engine = loadCarbonEngine();

@@ -75,7 +75,7 @@ describe('a bad content file is refused naming the field', () => {
 describe('the local-site picker (content/local-sites.json)', () => {
   it('links every location to a local site of ours or to its offices on the corporate site, never to a page that does not exist', async () => {
     const { existsSync } = await import('node:fs');
-    const { loadOffices } = await import('../../src/lib/offices');
+    const { loadOffices } = await import('../../src/offices/offices');
     const sites = JSON.parse(readFileSync('content/local-sites.json', 'utf8')) as { locationParentId: number; locationNameEn: string; locationUrl: string }[];
     const offices = loadOffices();
     for (const l of sites.filter((s) => s.locationParentId !== 0)) {

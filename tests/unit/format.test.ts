@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOnly, formatDateTime, formatLongDate, formatNumber, inDateRanges } from '../../src/lib/format';
+import { dateOnly, formatDateTime, formatLongDate, formatNumber, inDateRanges } from '../../src/shared/format';
 
 describe('the date formatter', () => {
   it('drops the time part', () => {

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import positionsJson from '../../content/recruiting/positions.json';
-import { parseContent } from '../../src/lib/parse-content';
+import { parseContent } from '../../src/shared/parse-content';
 import { Positions, publishedPositions, templatePath } from '../../src/schemas/recruiting';
-import { notFoundTarget } from '../../src/scripts/not-found-redirect';
+import { notFoundTarget } from '../../src/browser/not-found-redirect';
 import { splitFieldMessage, fill } from '../../src/islands/shared/text';
 
 describe('recruiting content', () => {

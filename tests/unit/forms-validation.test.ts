@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/dict/en.json';
 import zh from '../../src/i18n/dict/zh.json';
-import { CONTACT_ERRORS, COMMENT_MAX, checkContactField, checkTel, normaliseContact, validateContact, type ContactValues } from '../../src/lib/validation/contact';
-import { FILE_ERRORS, RESUME_ERRORS, RESUME_MAX_BYTES, checkGraduateTime, checkResumeFile, extensionOf, validateResume } from '../../src/lib/validation/resume';
+import { CONTACT_ERRORS, COMMENT_MAX, checkContactField, checkTel, normaliseContact, validateContact, type ContactValues } from '../../src/forms/validation/contact';
+import { FILE_ERRORS, RESUME_ERRORS, RESUME_MAX_BYTES, checkGraduateTime, checkResumeFile, extensionOf, validateResume } from '../../src/forms/validation/resume';
 import { loadConfig } from '../../src/server/config';
 
 const message: ContactValues = {

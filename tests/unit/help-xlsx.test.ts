@@ -1,9 +1,9 @@
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { loadRouteNetwork } from '../../src/lib/route-network';
-import { deployedVessels, scheduleFiles, scheduleSettings, scheduleWorkbook } from '../../src/lib/schedules';
-import { columnName, xlsx } from '../../src/lib/xlsx';
-import { crc32 } from '../../src/lib/zip';
+import { loadRouteNetwork } from '../../src/routes/route-network';
+import { deployedVessels, scheduleFiles, scheduleSettings, scheduleWorkbook } from '../../src/help/service-schedules';
+import { columnName, xlsx } from '../../src/shared/xlsx';
+import { crc32 } from '../../src/shared/zip';
 
 /** Reads a zip through its central directory, checking each entry's CRC. */
 function unzip(bytes: Buffer): Map<string, string> {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { faqEntryAnchor, faqMatches, faqTypePath, inlineHtml, loadFaq, searchFaq } from '../../src/lib/faq';
-import { loadDownloads, loadTariffs } from '../../src/lib/help-downloads';
-import { loadRouteNetwork } from '../../src/lib/route-network';
+import { faqEntryAnchor, faqMatches, faqTypePath, inlineHtml, loadFaq, searchFaq } from '../../src/help/faq';
+import { loadDownloads, loadTariffs } from '../../src/help/help-downloads';
+import { loadRouteNetwork } from '../../src/routes/route-network';
 import { WEEKDAYS } from '../../src/schemas/routes';
 import {
   allScheduleFiles,
@@ -15,7 +15,7 @@ import {
   scheduleTrades,
   tradeOfGroupName,
   voyages,
-} from '../../src/lib/schedules';
+} from '../../src/help/service-schedules';
 
 describe('FAQ content', () => {
   const en = loadFaq('en');

@@ -12,8 +12,8 @@ import {
   pageOf,
   searchLocal,
   summaryItems,
-} from '../../src/lib/local';
-import { chatChannel, chatMode, interfaceLocale, layoutFor, mourningApplies } from '../../src/lib/local-rules';
+} from '../../src/local/local';
+import { chatChannel, chatMode, interfaceLocale, layoutFor, mourningApplies } from '../../src/local/local-rules';
 import { PAGE_TYPES } from '../../src/schemas/local';
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
@@ -163,7 +163,7 @@ describe('local interface strings', () => {
     const tc = read('src/i18n/dict/local.tc.json');
     expect(Object.keys(tc).sort()).toEqual(Object.keys(zh).sort());
     for (const [key, value] of Object.entries(tc)) expect(String(value).trim(), key).not.toBe('');
-    const { localTranslations } = await import('../../src/lib/local-i18n');
+    const { localTranslations } = await import('../../src/local/local-i18n');
     expect(localTranslations('tc')('local.noNews')).toBe('沒有新聞');
     expect(localTranslations('cn')('local.noNews')).toBe('没有新闻');
     expect(localTranslations('en')('local.noNews')).toBe('No News');
@@ -171,7 +171,7 @@ describe('local interface strings', () => {
   });
 
   it('show a Hong Kong page every shared string in traditional characters (OpenCC, Hong Kong variant), placeholders kept', async () => {
-    const { localPickStrings, localString, localTranslations } = await import('../../src/lib/local-i18n');
+    const { localPickStrings, localString, localTranslations } = await import('../../src/local/local-i18n');
     const { zh } = await import('../../src/i18n/dict');
     expect(localTranslations('tc')('site.skipToContent')).toBe('跳到主要內容');
     expect(localTranslations('tc')('picker.title')).toBe('選擇區域網站');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { continentAt, renderContinentMap } from '../../src/lib/continent-map';
-import { groupByInitial, initialOf, pinyinOf } from '../../src/lib/office-groups';
-import { fold, matchesCity, officeDetailPath, officeSlug, searchTerms } from '../../src/lib/office-search';
-import { loadOffices, officeIndex } from '../../src/lib/offices';
-import { searchHistory } from '../../src/lib/search-history';
+import { continentAt, renderContinentMap } from '../../src/offices/continent-map';
+import { groupByInitial, initialOf, pinyinOf } from '../../src/offices/office-groups';
+import { fold, matchesCity, officeDetailPath, officeSlug, searchTerms } from '../../src/offices/office-search';
+import { loadOffices, officeIndex } from '../../src/offices/offices';
+import { searchHistory } from '../../src/search/search-history';
 
 const names = (zh: string[]) => zh.map((n) => ({ en: n, zh: n }));
 

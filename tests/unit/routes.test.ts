@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Port, Service } from '../../src/schemas/routes';
-import { callPortRows, loopTable, routeNavigationAllowed, sailedLegs, splitAdvantages, transitDays, weekdayOf } from '../../src/lib/routes';
+import { callPortRows, loopTable, routeNavigationAllowed, sailedLegs, splitAdvantages, transitDays, weekdayOf } from '../../src/routes/routes';
 
 const port = (locode: string, en: string, zh: string, lon: number, lat: number) =>
   Port.parse({ locode, name: { en, zh }, country: { en: 'X', zh: 'X' }, lat, lon, timeZone: lon < 0 ? 'America/Los_Angeles' : 'Asia/Shanghai', terminals: [{ code: 'T1', name: { en: `${en} T1`, zh: `${zh}一号码头` } }] });

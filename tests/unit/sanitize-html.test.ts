@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { SANITIZE_ALLOWED, sanitizeHtml } from '../../src/lib/sanitize-html';
+import { SANITIZE_ALLOWED, sanitizeHtml } from '../../src/shared/sanitize-html';
 
 describe('sanitizeHtml (news bodies)', () => {
   it('keeps the allowed markup as it is', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SCL_TYPES } from '../../src/contract/scl';
-import { buildScl, loadScl, paragraphs, SCL_PAGES, sclPicturePath } from '../../src/lib/scl';
+import { buildScl, loadScl, paragraphs, SCL_PAGES, sclPicturePath } from '../../src/scl/scl';
 import { SCL_SCENES } from '../../src/schemas/scl';
 import { drawAll, drawPicture, SCENE_NAMES } from '../../scripts/make-scl-artwork.mjs';
 

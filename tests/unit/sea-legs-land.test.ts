@@ -5,7 +5,7 @@ import { distanceToArcMetres, haversineMetres, type LonLat } from '../../src/geo
 import { defaultLandMask } from '../../src/geo/land.ts';
 import { CANALS, PASSAGE_IDS, PASSAGES, type PassageId } from '../../src/geo/passages.ts';
 import { seaRoute } from '../../src/geo/sea-route.ts';
-import { legKey, sailedLegs } from '../../src/lib/routes';
+import { legKey, sailedLegs } from '../../src/routes/routes';
 import { SEA_PASSAGES, type Port, type Trade } from '../../src/schemas/routes';
 
 /**
@@ -88,7 +88,7 @@ describe.skipIf(!ready)('content/routes/sea-legs.json keeps off land (Natural Ea
 describe.skipIf(!ready)('legs told which way to go (Call.via)', () => {
   const told = [...legsOf(trades)].filter(([, leg]) => leg.via);
 
-  it('are keyed as src/lib/routes.ts keys them, and only those legs carry a passage', () => {
+  it('are keyed as src/routes/routes.ts keys them, and only those legs carry a passage', () => {
     const fromLib = new Set(trades.flatMap((t) => t.groups.flatMap((g) => g.services.flatMap((s) => sailedLegs(s).map(([a, b, via]) => legKey(a, b, via))))));
     expect([...legsOf(trades).keys()].sort()).toEqual([...fromLib].sort());
     for (const [key, { via }] of legsOf(trades)) expect(key.endsWith(`~${via}`) || (!via && !key.includes('~')), key).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptToText, kindCounts, normaliseKeyword, pageOf, siteSearch, toHit, withEllipsis, withoutLeading, type PagefindFragment } from '../../src/lib/site-search';
+import { excerptToText, kindCounts, normaliseKeyword, pageOf, siteSearch, toHit, withEllipsis, withoutLeading, type PagefindFragment } from '../../src/search/site-search';
 
 /** The pure parts of the site search; the real index is searched in tests/e2e/search.spec.ts. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readNewsSnapshot } from '../../src/server/news/snapshot';
-import { loadRouteNetwork } from '../../src/lib/route-network';
+import { loadRouteNetwork } from '../../src/routes/route-network';
 import {
   checkCaptchaCode,
   checkEmailCode,
@@ -11,7 +11,7 @@ import {
   splitList,
   validatePreference,
   validateSubscription,
-} from '../../src/lib/validation/subscribe';
+} from '../../src/forms/validation/subscribe';
 import { checkPrefs, DEFAULT_PREFS, prefsFromRecord, prefsToWire, type Prefs } from '../../src/islands/subscribe/prefs';
 import { addDays, isDue, localDay, matchesStory, selectStories, weekdayOf, windowStart, type DigestPreferences } from '../../src/server/subscribe/digest-rules';
 import { COUNTRY_CONTINENT, knownTradeCodes, portOptions, TRADE_LABEL_CODES, tradeLabelOptions } from '../../src/server/subscribe/catalogue';

@@ -15,7 +15,7 @@ import {
   payloadText,
   round,
   type MetricSize,
-} from '../../src/lib/units';
+} from '../../src/shared/units';
 
 /** The spec's dry 20' and 40'HC figures (metric, as the content states them). */
 const dry20: MetricSize = { length: 5898, width: 2352, height: 2392, doorWidth: 2340, doorHeight: 2280, volume: 33.2, tare: 2230, payload: [28250, 30270] };

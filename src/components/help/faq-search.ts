@@ -1,6 +1,6 @@
-import { faqMatches } from '../../lib/faq-match';
-import { searchHistory } from '../../lib/search-history';
-import { historyCombobox } from '../../scripts/history-combobox';
+import { faqMatches } from '../../help/faq-match';
+import { searchHistory } from '../../search/search-history';
+import { historyCombobox } from '../../browser/history-combobox';
 
 /**
  * The FAQ page's search box: it runs only on a non-empty keyword, filters the

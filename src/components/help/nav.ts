@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
-import { faqTypePath, loadFaq } from '../../lib/faq';
+import { faqTypePath, loadFaq } from '../../help/faq';
 
 /** The help centre's sections and pages, for its side menu, breadcrumbs and redirects. */
 export type HelpSection = 'faq' | 'business' | 'terms';

@@ -16,7 +16,7 @@ import {
   type CargoUnit,
   type FactorTypeValue,
   type ShipmentField,
-} from '../../lib/validation/carbon';
+} from '../../forms/validation/carbon';
 import { fill } from '../shared/text';
 import CityField, { type CityValue } from './CityField';
 import { resultsCsv } from './csv';

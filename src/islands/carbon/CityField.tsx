@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
-import { CITY_DEBOUNCE_MS, cityQueryReady } from '../../lib/validation/carbon';
+import { CITY_DEBOUNCE_MS, cityQueryReady } from '../../forms/validation/carbon';
 import { comboboxProps, useListbox } from '../shared/combobox';
 import { fill } from '../shared/text';
 import type { CarbonStrings } from './strings';

@@ -1,4 +1,4 @@
-import { CARBON_ERRORS } from '../../lib/validation/carbon';
+import { CARBON_ERRORS } from '../../forms/validation/carbon';
 
 /** The dictionary strings the carbon calculator needs (given to it as props; see src/i18n/pick.ts). */
 export const CARBON_STRING_KEYS = [

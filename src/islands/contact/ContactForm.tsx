@@ -12,7 +12,7 @@ import {
   type ContactError,
   type ContactField,
   type ContactValues,
-} from '../../lib/validation/contact';
+} from '../../forms/validation/contact';
 import { $messageOverlay } from '../../stores/preferences';
 import { CaptchaField, Field, describedBy, useCaptcha, useDebounced } from '../shared/form-parts';
 import { fill, splitFieldMessage } from '../shared/text';
@@ -20,7 +20,7 @@ import type { ContactStrings } from './strings';
 
 /**
  * The leave-message form (spec 001: "Leave-message form", states "Contact form"):
- * every rule of src/lib/validation/contact.ts on blur (captcha and phone also after a
+ * every rule of src/forms/validation/contact.ts on blur (captcha and phone also after a
  * 1 s pause while typing) and on submit, with the message in the page's language next
  * to the field (aria-invalid, aria-describedby) and focus on the first invalid field.
  * Submitting shows a spinner; a refusal shows the server's message and loads a new

@@ -1,6 +1,6 @@
 import { $messageOverlay } from '../../stores/preferences';
 import { mountContactOnDemand } from './lazy';
-import { MESSAGE_OVERLAY_EVENT, type MessageOverlayRequest } from '../../scripts/shell';
+import { MESSAGE_OVERLAY_EVENT, type MessageOverlayRequest } from '../../browser/shell';
 
 /**
  * The floating widget's message overlay: a <dialog> (data-message-overlay) that
@@ -36,7 +36,7 @@ export function initMessageOverlay(): void {
       noticeTimer = setTimeout(() => (notice.textContent = ''), 10_000);
     }
   });
-  // the floating widget asks for the overlay with an event (src/scripts/shell.ts)
+  // the floating widget asks for the overlay with an event (src/browser/shell.ts)
   document.addEventListener(MESSAGE_OVERLAY_EVENT, (event) => {
     const { region, returnTo } = (event as CustomEvent<MessageOverlayRequest>).detail;
     if (openMessageOverlay(region, returnTo)) event.preventDefault();

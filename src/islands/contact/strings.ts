@@ -1,4 +1,4 @@
-import { CONTACT_ERRORS } from '../../lib/validation/contact';
+import { CONTACT_ERRORS } from '../../forms/validation/contact';
 
 /** The dictionary strings the contact form needs (given to it as props; see src/i18n/pick.ts). */
 export const CONTACT_STRING_KEYS = [

@@ -12,7 +12,7 @@ import {
   type ResumeError,
   type ResumeField,
   type ResumeValues,
-} from '../../lib/validation/resume';
+} from '../../forms/validation/resume';
 import { CaptchaField, Field, FieldError, describedBy, useCaptcha, useDebounced } from '../shared/form-parts';
 import { fill, splitFieldMessage } from '../shared/text';
 import type { ResumeStrings } from './strings';
@@ -24,7 +24,7 @@ import '../shared/forms.css';
  * graduation, position, the résumé file and the captcha. The file is uploaded as
  * soon as it is chosen (DOC or DOCX, at most 10 MB: checked here by name and size,
  * by content on the server) and the upload's result is shown. Every rule of
- * src/lib/validation/resume.ts runs on blur and on submit; a failed submit says
+ * src/forms/validation/resume.ts runs on blur and on submit; a failed submit says
  * 'submission failed' and focuses the first invalid field. Success shows a tick
  * and disables the submit button; a refusal reloads the captcha.
  */

@@ -1,4 +1,4 @@
-import { FILE_ERRORS, RESUME_ERRORS } from '../../lib/validation/resume';
+import { FILE_ERRORS, RESUME_ERRORS } from '../../forms/validation/resume';
 
 /** The dictionary strings the resume form needs (given to it as props). */
 export const RESUME_STRING_KEYS = [

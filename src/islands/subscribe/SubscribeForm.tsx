@@ -17,7 +17,7 @@ import {
   WEEKDAYS,
   type SubscribeError,
   type SubscriberField,
-} from '../../lib/validation/subscribe';
+} from '../../forms/validation/subscribe';
 import { CaptchaField, Field, describedBy, useCaptcha } from '../shared/form-parts';
 import { fill, splitFieldMessage } from '../shared/text';
 import { checkPrefs, DEFAULT_PREFS, prefsFromRecord, prefsToWire, type PrefField, type Prefs } from './prefs';
@@ -34,7 +34,7 @@ import './subscribe.css';
  * subscriber's fields (country → province → city, a change clearing what depends on
  * it) and the preferences (scope, categories, trades with their services on hover,
  * ports, frequency, day unless daily, picture code). Every rule of
- * src/lib/validation/subscribe.ts runs on blur and on submit ("please refine" when
+ * src/forms/validation/subscribe.ts runs on blur and on submit ("please refine" when
  * anything is wrong); results show in a dialog; Unsubscribe asks first.
  *
  * Used by the corporate page and, through SubscribePage.astro, by the local sites:

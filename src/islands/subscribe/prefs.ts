@@ -8,7 +8,7 @@ import {
   type Frequency,
   type SubscribeError,
   type Weekday,
-} from '../../lib/validation/subscribe';
+} from '../../forms/validation/subscribe';
 
 /**
  * The preference form as the visitor sees it (scope, categories, trades, ports,

@@ -1,4 +1,4 @@
-import { SUBSCRIBE_ERRORS } from '../../lib/validation/subscribe';
+import { SUBSCRIBE_ERRORS } from '../../forms/validation/subscribe';
 
 /** The dictionary strings the subscription island needs (given to it as props; see src/i18n/pick.ts). */
 export const SUBSCRIBE_STRING_KEYS = [

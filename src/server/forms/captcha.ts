@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n/t';
 import type { Db } from '../db';
 import { captchaUses } from '../db/schema';
 import { WireError } from '../handle';
-import { CAPTCHA_LENGTH } from '../../lib/validation/contact';
+import { CAPTCHA_LENGTH } from '../../forms/validation/contact';
 import { say } from './messages';
 
 /**

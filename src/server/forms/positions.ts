@@ -1,5 +1,5 @@
 import positionsJson from '../../../content/recruiting/positions.json';
-import { parseContent } from '../../lib/parse-content';
+import { parseContent } from '../../shared/parse-content';
 import { Positions, publishedPositions, type Position } from '../../schemas/recruiting';
 
 /**

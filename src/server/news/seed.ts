@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NEWS_TYPE_IDS } from '../../contract/wire';
-import { labelIdOf, NEWS_LABELS, NEWS_TYPE_NAMES } from '../../lib/news-catalogue';
+import { labelIdOf, NEWS_LABELS, NEWS_TYPE_NAMES } from '../../news/news-catalogue';
 import type { Db } from '../db';
 import { newsItemLabels, newsItems, newsLabels, newsTypes } from '../db/schema';
 import { readNewsSnapshot, type SnapshotItem } from './snapshot';
@@ -49,7 +49,7 @@ export async function seedNews(tx: Tx | Db, items: SnapshotItem[] = readNewsSnap
     const labels = chunk.flatMap((item) =>
       item.labels.map((name, position) => {
         const labelId = labelIdOf(name);
-        if (!labelId) throw new Error(`news snapshot ${item.language === 0 ? 'zh' : 'en'}/${item.newsUuid}.json: unknown label "${name}" (see src/lib/news-catalogue.ts)`);
+        if (!labelId) throw new Error(`news snapshot ${item.language === 0 ? 'zh' : 'en'}/${item.newsUuid}.json: unknown label "${name}" (see src/news/news-catalogue.ts)`);
         return { uuid: item.newsUuid, language: item.language, labelId, position };
       }),
     );

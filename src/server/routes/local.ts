@@ -21,10 +21,10 @@ import {
   summaryItems,
   type LocalLanguage,
   type MenuPage,
-} from '../../lib/local';
-import { DEFAULT_QR, LOCAL_SEARCH_PAGE_SIZE } from '../../lib/local-rules';
+} from '../../local/local';
+import { DEFAULT_QR, LOCAL_SEARCH_PAGE_SIZE } from '../../local/local-rules';
 import type { DefaultInfo, LocalNews, PageMenu, PageType } from '../../schemas/local';
-import { escapeHtml } from '../../lib/format';
+import { escapeHtml } from '../../shared/format';
 
 
 

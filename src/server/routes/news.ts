@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { calls } from '../../contract/calls';
 import { NEWS_BLOCK_MAX, NEWS_IMPORTANT_MAX, type NewsDetail, type NewsListItem } from '../../contract/news';
 import { CODE, NEWS_TYPE_IDS, type NewsTypeId } from '../../contract/wire';
-import { OCEAN_ALLIANCE_LABEL, SERVICE_ENHANCEMENT_LABEL } from '../../lib/news-catalogue';
-import { loadFaq, searchFaq } from '../../lib/faq';
+import { OCEAN_ALLIANCE_LABEL, SERVICE_ENHANCEMENT_LABEL } from '../../news/news-catalogue';
+import { loadFaq, searchFaq } from '../../help/faq';
 import type { AppDeps } from '../deps';
 import { newsItemLabels, newsItems, newsLabels, newsTypes } from '../db/schema';
 import { handle, WireError } from '../handle';
@@ -170,7 +170,7 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
     )!;
     const found = await page(where, query.currentPage, query.size, language);
     const zh = language === 0;
-    // FAQ entries matching the keyword (the help centre's one rule, src/lib/faq-match.ts); the list stays news only
+    // FAQ entries matching the keyword (the help centre's one rule, src/help/faq-match.ts); the list stays news only
     const faqCount = searchFaq(loadFaq(zh ? 'zh' : 'en'), query.title).reduce((n, type) => n + type.entries.length, 0);
     return {
       count: found.count,

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { calls } from '../../contract/calls';
 import { CODE } from '../../contract/wire';
 import type { Locale } from '../../i18n/locales';
-import { groupByInitial } from '../../lib/office-groups';
-import { matchesCity } from '../../lib/office-search';
-import { loadOffices, personName, type OfficeEntry } from '../../lib/offices';
+import { groupByInitial } from '../../offices/office-groups';
+import { matchesCity } from '../../offices/office-search';
+import { loadOffices, personName, type OfficeEntry } from '../../offices/offices';
 import { memoizedHandle } from '../memo';
 import { WireError } from '../handle';
 

@@ -6,8 +6,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { calls } from '../../contract/calls';
 import { CODE } from '../../contract/wire';
-import { formatDateTime } from '../../lib/format';
-import { RESUME_MAX_BYTES, RESUME_MAX_LABEL, checkResumeFile, type ResumeValues } from '../../lib/validation/resume';
+import { formatDateTime } from '../../shared/format';
+import { RESUME_MAX_BYTES, RESUME_MAX_LABEL, checkResumeFile, type ResumeValues } from '../../forms/validation/resume';
 import { JOB_PAGE_SIZE, templatePath, type Position } from '../../schemas/recruiting';
 import { positionApplications, resumeUploads } from '../db/schema';
 import { requireCaptcha } from '../forms/captcha';
@@ -16,7 +16,7 @@ import { say } from '../forms/messages';
 import { findPublished, listedPositions } from '../forms/positions';
 import { detectWordFile } from '../forms/word-file';
 import { Answer, WireError, answerError, handle } from '../handle';
-import { escapeHtml } from '../../lib/format';
+import { escapeHtml } from '../../shared/format';
 
 /** Unclaimed uploads are removed after this long. */
 const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;

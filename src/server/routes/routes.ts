@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { calls } from '../../contract/calls';
 import { CODE } from '../../contract/wire';
 import type { Locale } from '../../i18n/locales';
-import { loadRouteNetwork } from '../../lib/route-network';
-import { callPortRows, loopTable, routeMapPath } from '../../lib/routes';
+import { loadRouteNetwork } from '../../routes/route-network';
+import { callPortRows, loopTable, routeMapPath } from '../../routes/routes';
 import { memoizedHandle } from '../memo';
 import { WireError } from '../handle';
 

@@ -4,7 +4,7 @@ import { calls } from '../../contract/calls';
 import type { SclTypeCode } from '../../contract/scl';
 import { CODE } from '../../contract/wire';
 import type { Locale } from '../../i18n/locales';
-import { loadScl, sclPicturePath } from '../../lib/scl';
+import { loadScl, sclPicturePath } from '../../scl/scl';
 import { handle, WireError } from '../handle';
 
 const TYPE_NAME: Record<SclTypeCode, string> = { TT: 'trailer transport', WD: 'warehousing and distribution', RT: 'rail transport', CD: 'customs declaration' };

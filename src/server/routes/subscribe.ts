@@ -14,7 +14,7 @@ import {
   SUBSCRIBER_FIELDS,
   SUBSCRIBER_STATUS,
   type SubscriberLanguage,
-} from '../../lib/validation/subscribe';
+} from '../../forms/validation/subscribe';
 import { subscribers } from '../db/schema';
 import { requireCaptcha } from '../forms/captcha';
 import { formsContext, type FormsContext } from '../forms/context';

@@ -1,5 +1,5 @@
 import type { OfficeAreaName } from '../../contract/wire';
-import { loadRouteNetwork } from '../../lib/route-network';
+import { loadRouteNetwork } from '../../routes/route-network';
 
 /**
  * What a subscriber can choose, taken from the route network (content/routes) so that

@@ -2,7 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { subscribeCodes } from '../db/schema';
-import { CODE_RESEND_SECONDS, EMAIL_CODE_LENGTH } from '../../lib/validation/subscribe';
+import { CODE_RESEND_SECONDS, EMAIL_CODE_LENGTH } from '../../forms/validation/subscribe';
 
 /**
  * E-mail verification codes of the subscriptions: 6 random digits (crypto.randomInt),

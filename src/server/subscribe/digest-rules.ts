@@ -1,4 +1,4 @@
-import { DAILY, FREQUENCY, WEEKDAYS, type DayOfWeek, type Weekday } from '../../lib/validation/subscribe';
+import { DAILY, FREQUENCY, WEEKDAYS, type DayOfWeek, type Weekday } from '../../forms/validation/subscribe';
 
 /**
  * The digest's rules, pure (unit-tested): which day it is where the digests are sent,

@@ -5,7 +5,7 @@ import { newsItems, subscribeDigests, subscribers } from '../db/schema';
 import { loadCaptchaSecret } from '../forms/secret';
 import type { Mailer } from '../mail';
 import type { NewsTypeId } from '../../contract/wire';
-import type { DayOfWeek } from '../../lib/validation/subscribe';
+import type { DayOfWeek } from '../../forms/validation/subscribe';
 import { addDays, frequencyOf, isDue, LOOKBACK_DAYS, localDay, selectStories, windowStart } from './digest-rules';
 import { unsubscribeUrl } from './links';
 import { digestMail } from './mails';

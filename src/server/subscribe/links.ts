@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '../../i18n/locales';
 import { localePath } from '../../i18n/paths';
 import type { SubscribeConfig } from './config';
-import { SUBSCRIBE_PATH } from '../../lib/validation/subscribe';
+import { SUBSCRIBE_PATH } from '../../forms/validation/subscribe';
 
 /**
  * The one-click unsubscribe link of every newsletter mail: the subscriber's id and an

@@ -1,15 +1,15 @@
 import brand from '../../../content/brand.json';
 import type { NewsTypeId } from '../../contract/wire';
-import { formatLongDate } from '../../lib/format';
-import { newsDetailHref } from '../../lib/news';
-import { DAILY, FREQUENCY, type DayOfWeek } from '../../lib/validation/subscribe';
+import { formatLongDate } from '../../shared/format';
+import { newsDetailHref } from '../../news/news';
+import { DAILY, FREQUENCY, type DayOfWeek } from '../../forms/validation/subscribe';
 import type { Locale } from '../../i18n/locales';
 import type { MessageKey } from '../../i18n/t';
 import type { MailMessage } from '../mail';
 import { say } from '../forms/messages';
 import type { SubscribeConfig } from './config';
 import { subscribePageUrl } from './links';
-import { escapeHtml } from '../../lib/format';
+import { escapeHtml } from '../../shared/format';
 
 /**
  * The subscription's mails in the subscriber's language, as plain text with a simple

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { loadRouteNetwork } from '../../../lib/route-network';
-import { allScheduleFiles, findScheduleFile, scheduleStart, scheduleWorkbook } from '../../../lib/schedules';
+import { loadRouteNetwork } from '../../../routes/route-network';
+import { allScheduleFiles, findScheduleFile, scheduleStart, scheduleWorkbook } from '../../../help/service-schedules';
 
 /**
  * /files/schedules/{scheduleUuid}.xlsx: every published service's long-term and

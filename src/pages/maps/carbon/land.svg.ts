@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { landSvg } from '../../../lib/carbon-land';
+import { landSvg } from '../../../carbon/carbon-land';
 
 /**
  * /maps/carbon/land.svg: the world's land (Natural Earth 1:110m) in plain longitude /

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { LOCALES } from '../../../../i18n/locales';
 import { pageLocale } from '../../../../i18n/static-paths';
-import { loadRouteNetwork } from '../../../../lib/route-network';
-import { renderRouteMap } from '../../../../lib/route-map';
+import { loadRouteNetwork } from '../../../../routes/route-network';
+import { renderRouteMap } from '../../../../routes/route-map';
 
 /** /maps/routes/{lang}/{code}.svg: each service's route map, drawn at build time. */
 export function getStaticPaths() {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { localeStaticPaths, pageLocale } from '../../../../../i18n/static-paths';
-import { loadOffices, officeIndex } from '../../../../../lib/offices';
+import { loadOffices, officeIndex } from '../../../../../offices/offices';
 
 /**
  * /{lang}/home/Contact/global/offices-index.json: every office in the page's

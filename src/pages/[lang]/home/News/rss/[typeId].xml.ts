@@ -2,9 +2,9 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { NEWS_TYPE_IDS, type NewsTypeId } from '../../../../../contract/wire';
 import { LANGUAGE_TAG, LOCALES, type Locale } from '../../../../../i18n/locales';
 import { useTranslations } from '../../../../../i18n/t';
-import { getNews } from '../../../../../lib/content';
-import { newsDetailHref, newsListHref } from '../../../../../lib/news';
-import { escapeHtml } from '../../../../../lib/format';
+import { getNews } from '../../../../../shared/content';
+import { newsDetailHref, newsListHref } from '../../../../../news/news';
+import { escapeHtml } from '../../../../../shared/format';
 
 /** RSS 2.0 feed of one news type in one language: /{lang}/home/News/rss/{typeId}.xml */
 export const getStaticPaths = (() =>

@@ -8,7 +8,7 @@ import { zip } from './zip.ts';
  * as numbers; a few fixed styles (title, bold header with fill and border, body
  * with border, note); column widths and a frozen header are per sheet. Opens in
  * Excel, LibreOffice, WPS and Numbers. Used for the service schedules
- * (src/lib/schedules.ts, written at build time by src/pages/files/schedules/).
+ * (src/help/service-schedules.ts, written at build time by src/pages/files/schedules/).
  */
 
 /** Cell styles, the indexes of cellXfs in styles.xml below. */

@@ -1,4 +1,4 @@
-import { parseContent } from './parse-content';
+import { parseContent } from '../shared/parse-content';
 import {
   LocalLanguageContent,
   LocalSite,

@@ -1,5 +1,5 @@
 import { OFFICE_PAGE_SIZE } from '../contract/wire';
-import { officeDetailPath, type OfficeIndex, type OfficeIndexEntry } from '../lib/office-search';
+import { officeDetailPath, type OfficeIndex, type OfficeIndexEntry } from '../offices/office-search';
 
 /**
  * Office lists that grow by a page with Load More (country list, city search

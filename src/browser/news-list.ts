@@ -1,4 +1,4 @@
-import { clampPage, listQuery, pageCount } from '../lib/news-list';
+import { clampPage, listQuery, pageCount } from '../news/news-list';
 
 /**
  * The news list's filter and paging: reads ?label, ?page and ?specialType, shows the

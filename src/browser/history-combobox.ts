@@ -1,4 +1,4 @@
-import type { searchHistory } from '../lib/search-history';
+import type { searchHistory } from '../search/search-history';
 
 /**
  * The search boxes' history suggestions (global offices, FAQ): an ARIA combobox

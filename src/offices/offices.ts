@@ -2,7 +2,7 @@ import { OFFICE_AREAS } from '../contract/wire';
 import type { Locale } from '../i18n/locales';
 import { AreaFile, type Country, type Linkman, type Office, type OfficeArea } from '../schemas/offices';
 import { fold, officeSlug, searchTerms, type OfficeIndex } from './office-search';
-import { parseContent } from './parse-content';
+import { parseContent } from '../shared/parse-content';
 
 /**
  * The global offices as content/offices/ holds them, validated once and indexed.

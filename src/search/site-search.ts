@@ -1,4 +1,4 @@
-import { dateOnly } from './format';
+import { dateOnly } from '../shared/format';
 
 /**
  * Site search in the browser over the static Pagefind index that the build writes

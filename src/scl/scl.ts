@@ -2,7 +2,7 @@ import brandJson from '../../content/brand.json';
 import { SCL_TYPES, type SclTypeCode } from '../contract/scl';
 import type { Locale } from '../i18n/locales';
 import { SclTypeFile, type SclArea, type SclPicture, type SclRegion, type SclService } from '../schemas/scl';
-import { parseContent } from './parse-content';
+import { parseContent } from '../shared/parse-content';
 
 /**
  * The supply-chain pages' content (content/scl/{page}.json), validated once and
@@ -146,6 +146,6 @@ export function buildScl(input: { file: string; raw: unknown }[], emailDomain: s
 
 /** Every type code has a page (a compile-time and run-time guard against a type without one). */
 export const SCL_TYPE_PAGES: Record<SclTypeCode, SclSlug> = Object.fromEntries(SCL_PAGES.map((p) => [p.type, p.slug])) as Record<SclTypeCode, SclSlug>;
-if (SCL_TYPES.some((t) => !SCL_TYPE_PAGES[t])) throw new Error('src/lib/scl.ts: a supply-chain type has no page');
+if (SCL_TYPES.some((t) => !SCL_TYPE_PAGES[t])) throw new Error('src/scl/scl.ts: a supply-chain type has no page');
 
 export type { SclArea, SclRegion, SclService };

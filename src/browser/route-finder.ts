@@ -1,4 +1,4 @@
-import { routeNavigationAllowed } from '../lib/route-rules';
+import { routeNavigationAllowed } from '../routes/route-rules';
 
 /**
  * The route page's behaviour: the group → service dropdowns and the search

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseContent } from './parse-content';
+import { parseContent } from '../shared/parse-content';
 import { Direction, Port, Trade, type RouteGroup, type SeaPassage, type Service } from '../schemas/routes';
 import { legKey, sailedLegs } from './routes';
 

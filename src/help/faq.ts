@@ -1,8 +1,8 @@
 import type { Locale } from '../i18n/locales';
 import { isExternal, resolveHref } from '../i18n/paths';
 import { FaqFile, type FaqBlock } from '../schemas/help';
-import { parseContent } from './parse-content';
-import { escapeHtml } from './format';
+import { parseContent } from '../shared/parse-content';
+import { escapeHtml } from '../shared/format';
 
 export { faqMatches, foldFaq, searchFaq } from './faq-match';
 

@@ -1,4 +1,4 @@
-import { fold } from './office-search';
+import { fold } from '../offices/office-search';
 
 /**
  * A search box's history in local storage, one key per box (the global offices

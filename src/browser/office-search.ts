@@ -1,5 +1,5 @@
-import { matchesCity } from '../lib/office-search';
-import { searchHistory } from '../lib/search-history';
+import { matchesCity } from '../offices/office-search';
+import { searchHistory } from '../search/search-history';
 import { historyCombobox } from './history-combobox';
 import { fill, loadIndex, officeList } from './office-list';
 

@@ -1,4 +1,4 @@
-import { chatChannel, chatMode } from '../lib/local-rules';
+import { chatChannel, chatMode } from '../local/local-rules';
 
 /** Local storage key of the visitor's location (spec 002 §3). */
 export const LOCATION_STORAGE_KEY = 'location';

@@ -1,5 +1,5 @@
 import { DownloadsFile, TariffsFile } from '../schemas/help';
-import { parseContent } from './parse-content';
+import { parseContent } from '../shared/parse-content';
 
 /**
  * The help centre's documents (content/help/downloads.json) and EU inland

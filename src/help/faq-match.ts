@@ -2,7 +2,7 @@
  * The FAQ's one matching rule, with no imports, so that the FAQ page's small
  * browser script can use it without pulling in the content or zod. The server
  * (findByFaqTypeUuid with faqTitle), the FAQ page's search box and the site
- * search all call it through src/lib/faq.ts.
+ * search all call it through src/help/faq.ts.
  *
  * A keyword matches an entry when, case and width ignored (NFKC, lower case,
  * runs of white space as one space), the whole keyword occurs in its title or in

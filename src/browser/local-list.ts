@@ -1,4 +1,4 @@
-import { LOCAL_PAGE_SIZE } from '../lib/local-rules';
+import { LOCAL_PAGE_SIZE } from '../local/local-rules';
 
 /**
  * In-page paging of a local list ([data-local-list] with [data-page-item] children and a

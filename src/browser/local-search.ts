@@ -1,4 +1,4 @@
-import { normaliseKeyword, siteSearch, type SearchHit } from '../lib/site-search';
+import { normaliseKeyword, siteSearch, type SearchHit } from '../search/site-search';
 
 /**
  * The local search page: keyword from ?keyWords= or the box; Enter or the button searches

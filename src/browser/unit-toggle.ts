@@ -1,8 +1,8 @@
-import type { UnitSystem } from '../lib/units';
+import type { UnitSystem } from '../shared/units';
 
 /**
  * Metric / Imperial switches of the container size table. Both systems are
- * rendered by the server (converted at build time by src/lib/units.ts); a row's
+ * rendered by the server (converted at build time by src/shared/units.ts); a row's
  * data-units attribute decides which one CSS shows. Each row has its own switch,
  * and one switch sets the whole table. The switches are hidden without this
  * script, so the language's default system simply shows.

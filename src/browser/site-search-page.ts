@@ -1,4 +1,4 @@
-import { normaliseKeyword, siteSearch, type SearchHit, type SearchKind, type SearchPage } from '../lib/site-search';
+import { normaliseKeyword, siteSearch, type SearchHit, type SearchKind, type SearchPage } from '../search/site-search';
 
 /**
  * The search page's script (<site-search>, src/components/search/SiteSearch.astro):

@@ -4,10 +4,10 @@ import type { Direction, Port, Service } from '../schemas/routes';
 import { loadScheduleContent } from '../schedules/content';
 import { addDays } from '../schedules/time';
 import { loopTimetable } from '../schedules/timetable';
-import { parseContent } from './parse-content';
-import type { RouteNetwork } from './route-network';
-import { callPortRows, loopTable } from './routes';
-import { columnName as colName, xlsx, type XlsxCell, type XlsxSheet, type XlsxValue } from './xlsx';
+import { parseContent } from '../shared/parse-content';
+import type { RouteNetwork } from '../routes/route-network';
+import { callPortRows, loopTable } from '../routes/routes';
+import { columnName as colName, xlsx, type XlsxCell, type XlsxSheet, type XlsxValue } from '../shared/xlsx';
 
 /**
  * Service schedules of the help centre, derived from the route network

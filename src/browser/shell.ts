@@ -2,8 +2,8 @@ import type { PictureName } from '../contract/wire';
 import { isLocale } from '../i18n/locales';
 import { swapLocale } from '../i18n/paths';
 import { saveLocale } from '../i18n/preference';
-import { COOKIE, CONSENT_DAYS, clearAllCookies, cookiesAccepted, writeCookie } from '../lib/cookies';
-import { inDateRanges } from '../lib/format';
+import { COOKIE, CONSENT_DAYS, clearAllCookies, cookiesAccepted, writeCookie } from '../shared/cookies';
+import { inDateRanges } from '../shared/format';
 import { $cookieConsent, $locale } from '../stores/preferences';
 
 /**

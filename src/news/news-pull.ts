@@ -4,7 +4,7 @@ import { calls, describeIssues } from '../contract/calls';
 import { createClient } from '../contract/client';
 import { NEWS_EXPORT_MAX, type NewsExportItem } from '../contract/news';
 import { NewsItem } from '../schemas/news';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeHtml } from '../shared/sanitize-html';
 
 /**
  * The nightly job's work (Node only; `npm run pull-news`): bring content/news up to
