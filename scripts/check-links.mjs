@@ -50,7 +50,7 @@ function idsOf(file) {
   return ids;
 }
 
-const unescape = (s) => s.replaceAll('&amp;', '&').replaceAll('&#38;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+const unescapeEntities = (s) => s.replaceAll('&amp;', '&').replaceAll('&#38;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
 
 /**
  * Checks every page under root. `apiPaths` are the API's call paths (`:name` for a
@@ -70,7 +70,7 @@ export function checkLinks({ root: dir = root, apiPaths = [] } = {}) {
       const [, tag, attr, raw] = m;
       if (tag.toLowerCase() === 'link' && /rel="(?:preconnect|dns-prefetch|canonical|alternate)"/.test(m[0]) && /^https?:/.test(raw)) continue;
       const values = attr === 'srcset' ? raw.split(',').map((s) => s.trim().split(/\s+/)[0]) : [raw];
-      for (const v of values) refs.add(unescape(v));
+      for (const v of values) refs.add(unescapeEntities(v));
     }
     for (const ref of refs) {
       if (!ref || /^(mailto:|tel:|data:|javascript:void|#$)/i.test(ref)) continue;

@@ -56,7 +56,7 @@ export function pageWeight(root, page) {
 
 const KB = 1024;
 const LOCAL = String.raw`^\/(?!en\/|zh\/)[a-z0-9]+\/(?:cn|tc|en)`;
-const local = (rest) => new RegExp(`${LOCAL}\/${rest}`);
+const local = (rest) => new RegExp(`${LOCAL}/${rest}`);
 
 /**
  * Size budgets of every built page, checked by `npm test` (node scripts/bench.mjs --check):

@@ -59,7 +59,7 @@ export function startOfficeSearch(): void {
     }
     say('');
     if (fromVisitor) saved.remember(key);
-    let offices;
+    let offices: Awaited<ReturnType<typeof loadIndex>>;
     try {
       offices = await loadIndex(data.index ?? '');
     } catch {

@@ -42,7 +42,7 @@ export interface XlsxOptions {
   created?: string;
 }
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text
     // characters XML 1.0 does not allow
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
@@ -64,7 +64,7 @@ function cellXml(ref: string, cell: XlsxValue | XlsxCell): string {
     return `<c r="${ref}"${s}><v>${value}</v></c>`;
   }
   const space = /^\s|\s$|\n/.test(value) ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}"${s} t="inlineStr"><is><t${space}>${escape(value)}</t></is></c>`;
+  return `<c r="${ref}"${s} t="inlineStr"><is><t${space}>${escapeXml(value)}</t></is></c>`;
 }
 
 function sheetXml(sheet: XlsxSheet): string {
@@ -116,13 +116,13 @@ export function xlsx(sheets: XlsxSheet[], options: XlsxOptions = {}): Buffer {
     {
       name: 'docProps/core.xml',
       data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>${escape(options.title ?? 'Workbook')}</dc:title><dc:creator>${escape(options.author ?? '')}</dc:creator><dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${created}</dcterms:modified></cp:coreProperties>`,
+<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>${escapeXml(options.title ?? 'Workbook')}</dc:title><dc:creator>${escapeXml(options.author ?? '')}</dc:creator><dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${created}</dcterms:modified></cp:coreProperties>`,
     },
     {
       name: 'xl/workbook.xml',
       data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><bookViews><workbookView/></bookViews><sheets>${sheets
-        .map((s, i) => `<sheet name="${escape(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+        .map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
         .join('')}</sheets></workbook>`,
     },
     {

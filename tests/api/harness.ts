@@ -62,7 +62,7 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
     async request(path, init) {
       const response = await app.request(`${base}${path}`, init);
       const text = await response.text();
-      let body;
+      let body: Awaited<ReturnType<Harness['request']>>['body'];
       try {
         body = JSON.parse(text);
       } catch {

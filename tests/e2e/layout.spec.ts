@@ -12,7 +12,7 @@ import { expect, test } from './fixtures';
  * width and the two controls.
  */
 
-export const WIDTHS = [360, 390, 768] as const;
+const WIDTHS = [360, 390, 768] as const;
 
 const CORPORATE = [
   '/home',
@@ -78,7 +78,7 @@ function inspect(): Finding[] {
   const H = window.innerHeight;
   const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="tab"], [role="button"], [role="combobox"]';
   const NEWS = /\/News\/detail\/|\/news\/[a-z]+\/\d+\/2\/\d+$/;
-  const describe = (el: Element) => {
+  const describeElement = (el: Element) => {
     const text = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || el.getAttribute('title') || el.getAttribute('placeholder') || '').replace(/\s+/g, ' ').trim().slice(0, 50);
     const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
     return `<${el.tagName.toLowerCase()}${cls}> "${text}"`;
@@ -131,7 +131,7 @@ function inspect(): Finding[] {
           const y2 = Math.min(p.y2, q.y2);
           if (x2 - x1 < 3 || y2 - y1 < 3) continue;
           const hit = document.elementFromPoint((x1 + x2) / 2, (y1 + y2) / 2);
-          if (hit && (a.el.contains(hit) || b.el.contains(hit))) findings.push({ kind: 'overlap', a: describe(a.el), b: describe(b.el), px: `${Math.round(x2 - x1)}×${Math.round(y2 - y1)} px at ${Math.round(x1)},${Math.round(y1)}` });
+          if (hit && (a.el.contains(hit) || b.el.contains(hit))) findings.push({ kind: 'overlap', a: describeElement(a.el), b: describeElement(b.el), px: `${Math.round(x2 - x1)}×${Math.round(y2 - y1)} px at ${Math.round(x1)},${Math.round(y1)}` });
         }
     }
   for (const link of document.querySelectorAll('a[href]')) {
@@ -145,7 +145,7 @@ function inspect(): Finding[] {
     if (!shown || shown.y2 - shown.y1 < 8) continue;
     const own = [...link.getClientRects()].map((r) => clip(r, link)).filter(Boolean) as { x1: number; x2: number }[];
     const width = own.reduce((s, r) => s + (r.x2 - r.x1), 0);
-    if (width < 24) findings.push({ kind: 'hidden-news', a: describe(link), px: `${Math.round(width)} px of text visible` });
+    if (width < 24) findings.push({ kind: 'hidden-news', a: describeElement(link), px: `${Math.round(width)} px of text visible` });
   }
   return findings;
 }

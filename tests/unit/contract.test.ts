@@ -60,6 +60,6 @@ describe('the fetch wrapper', () => {
     let seen: RequestInit | undefined;
     await apiFetch('/a', { method: 'POST', body: { form: { a: '1 2' } } }, target((_, init) => ((seen = init), Response.json(ok(null)))));
     expect(String(seen?.body)).toBe('a=1+2');
-    expect((seen?.headers as Record<string, string>)['content-type']).toBe('application/x-www-form-urlencoded');
+    expect((seen?.headers as Record<string, string> | undefined)?.['content-type']).toBe('application/x-www-form-urlencoded');
   });
 });

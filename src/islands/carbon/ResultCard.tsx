@@ -140,6 +140,7 @@ export default function ResultCard(props: { result: CarbonResult; locale: Locale
                             </thead>
                             <tbody>
                               {route.routeInfoList.map((leg, j) => (
+                                // biome-ignore lint/suspicious/noArrayIndexKey: a route's legs are in sailing order and never reordered
                                 <tr key={j}>
                                   <td data-label={s['carbon.leg']}>
                                     <span className="v">

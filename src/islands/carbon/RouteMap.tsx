@@ -53,6 +53,7 @@ export default function RouteMap({ legs, landUrl, label }: { legs: Leg[]; landUr
       ))}
       {legs.map((leg, i) => (
         <polyline
+          // biome-ignore lint/suspicious/noArrayIndexKey: a route's legs are in sailing order and never reordered
           key={i}
           points={leg.path.map((p) => `${x(p[0])},${y(p[1])}`).join(' ')}
           fill="none"
@@ -65,6 +66,7 @@ export default function RouteMap({ legs, landUrl, label }: { legs: Leg[]; landUr
         />
       ))}
       {stops.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the stops of a route, in sailing order, never reordered
         <circle key={i} cx={x(p[0])} cy={y(p[1])} r={Math.max(width, height) / 160} fill={i === 0 || i === stops.length - 1 ? '#0b2545' : '#fff'} stroke="#0b2545" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
       ))}
     </svg>

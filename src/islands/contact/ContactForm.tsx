@@ -58,6 +58,7 @@ type VisibleField = (typeof FIELDS)[number];
 function useOptions(path: string | null, language: 0 | 1, query?: Record<string, string>) {
   const [state, setState] = useState<{ options: Option[]; loading: boolean; error: string | null }>({ options: [], loading: false, error: null });
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the fetch on a retry; query is a new object on each render, its province is what the fetch depends on
   useEffect(() => {
     if (!path) {
       setState({ options: [], loading: false, error: null });
@@ -110,6 +111,7 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
   };
   const message = (error: ContactError | null) => (error ? s[error] : undefined);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: composed and message are made on each render from subject and s, which are the dependencies
   const check = useCallback(
     (field: VisibleField, v: Values) => {
       let error = checkContactField(field, v);

@@ -1,3 +1,6 @@
+// biome-ignore-all lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern, whose list and items are a listbox and its options
+// biome-ignore-all lint/a11y/useFocusableInteractive: in the combobox pattern the input keeps the focus (aria-activedescendant names the option), so options are not focusable
+// biome-ignore-all lint/a11y/useKeyWithClickEvents: the input handles the keys for its options (arrows, Enter, Escape); a click picks with the pointer
 import { portLabel, searchPorts, type PortOption } from '../../schedules/port-search';
 import { comboboxProps, useListbox } from '../shared/combobox';
 import type { ScheduleStrings } from './strings';

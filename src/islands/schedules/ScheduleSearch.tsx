@@ -51,6 +51,7 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
   const focusResults = useRef(false);
 
   // a query in the URL (a shared link, a reload) fills the form and searches
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island starts (ports and today are fixed for the page; search is not to run again on each render)
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
     const from = q.get('from') ? portFromText(ports, q.get('from')!) : undefined;
@@ -279,6 +280,7 @@ function SailingCard(props: { option: SailingOptionWire; locale: Locale; strings
       </div>
       <ol className="schedule-legs" aria-label={s['schedules.legs']}>
         {o.legs.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an option's legs are in sailing order and never reordered
           <li key={i}>
             <p>
               <strong>{l.vessel}</strong> {l.voyage} · <a href={path(l.servicePath)}>{l.service}</a> {l.serviceName}

@@ -64,6 +64,7 @@ function messageOf(error: unknown, template: string): string {
 function useList<T>(path: string | null, language: 0 | 1) {
   const [state, setState] = useState<{ items: T[]; loading: boolean; error: boolean }>({ items: [], loading: Boolean(path), error: false });
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the fetch on a retry
   useEffect(() => {
     if (!path) return setState({ items: [], loading: false, error: false });
     const abort = new AbortController();
@@ -360,6 +361,7 @@ function Details({ id, headingRef, language, locale, lang, s, email, emailCode, 
   const all = { labels: labels.items.map((l) => l.tradeLabelCode), ports: ports.items.map((p) => p.portCode) };
   const hasProvinces = provinces.loading || provinces.items.length > 0;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: all is made on each render from the loaded lists; the number of ports is what the check depends on
   const validate = useCallback(
     (f: Fields, p: Prefs, captchaAnswer: string) => {
       const found: Partial<Record<ErrorKey, string>> = {};

@@ -48,7 +48,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  let client;
+  let client: InstanceType<typeof PGlite>;
   if (options.dataDir === ':memory:') {
     client = new PGlite();
   } else {

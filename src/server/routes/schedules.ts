@@ -33,7 +33,7 @@ export function scheduleRoutes() {
     if (!parsed.success) return answerError(c, CODE.badRequest, describeIssues(parsed.error));
     const { sort, ...query } = parsed.data;
     const language = query.language ?? 1;
-    let result;
+    let result: ReturnType<typeof answer>;
     try {
       result = answer(query, language);
     } catch (error) {
