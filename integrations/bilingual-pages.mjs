@@ -70,7 +70,17 @@ function isUtility(page) {
 /** The folders (posix, relative to /{locale}/) of the rendered pages of a locale, sorted. */
 function pagesUnder(paths, locale) {
   const prefix = `/${locale}`;
-  return [...new Set(paths.filter((p) => p === prefix || p.startsWith(`${prefix}/`)).map((p) => decodeURI(p).slice(prefix.length).replace(/^\/+|\/+$/g, '')))].sort();
+  return [
+    ...new Set(
+      paths
+        .filter((p) => p === prefix || p.startsWith(`${prefix}/`))
+        .map((p) =>
+          decodeURI(p)
+            .slice(prefix.length)
+            .replace(/^\/+|\/+$/g, ''),
+        ),
+    ),
+  ].sort();
 }
 
 function barePage(path, site) {

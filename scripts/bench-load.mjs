@@ -141,7 +141,14 @@ async function submitLoad(base, count, connections = CONNECTIONS) {
 }
 
 /** Two autocannon runs at once, one per process (half the connections each): req/s summed, the worse p99 of the two. */
-const together = ([a, b]) => ({ ...figures(a), rps: Math.round(a.requests.average + b.requests.average), p50: Math.max(a.latency.p50, b.latency.p50), p99: Math.max(a.latency.p99, b.latency.p99), errors: [a, b].reduce((n, r) => n + r.errors + r.timeouts + (r.non2xx ?? 0), 0), requests: a.requests.total + b.requests.total });
+const together = ([a, b]) => ({
+  ...figures(a),
+  rps: Math.round(a.requests.average + b.requests.average),
+  p50: Math.max(a.latency.p50, b.latency.p50),
+  p99: Math.max(a.latency.p99, b.latency.p99),
+  errors: [a, b].reduce((n, r) => n + r.errors + r.timeouts + (r.non2xx ?? 0), 0),
+  requests: a.requests.total + b.requests.total,
+});
 
 /**
  * Two API processes on one PostgreSQL (BENCH_DATABASE_URL, else the machine's server at
@@ -190,8 +197,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await benchLoad();
   printLoad(rows);
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync(
-    'bench-results/load.json',
-    JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, rows }, null, 2),
-  );
+  writeFileSync('bench-results/load.json', JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, rows }, null, 2));
 }

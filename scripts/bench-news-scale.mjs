@@ -134,7 +134,9 @@ export async function benchNewsScale() {
 | pages built | ${pages} (${newsPages} news detail pages) |
 | pages per second | ${(pages / buildSeconds).toFixed(0)} |
 | search index (dist/client/pagefind) | ${mb(index.bytes)} MB in ${index.files} files |
-| first search downloads | index metadata ${Object.entries(firstLoad).map(([l, v]) => `${l} ${(v.metaBytes / 1024).toFixed(0)} KB`).join(', ')}; runtime ${(runtime.reduce((n, r) => n + r.gzip, 0) / 1024).toFixed(0)} KB gzip |
+| first search downloads | index metadata ${Object.entries(firstLoad)
+    .map(([l, v]) => `${l} ${(v.metaBytes / 1024).toFixed(0)} KB`)
+    .join(', ')}; runtime ${(runtime.reduce((n, r) => n + r.gzip, 0) / 1024).toFixed(0)} KB gzip |
 `);
   mkdirSync(join(project, 'bench-results'), { recursive: true });
   writeFileSync(join(project, 'bench-results/news-scale.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -237,18 +239,51 @@ const LABELS = [
   ['Corporate', '企业动态'],
 ];
 const PORTS = [
-  ['Shanghai', '上海'], ['Ningbo', '宁波'], ['Qingdao', '青岛'], ['Xiamen', '厦门'], ['Yantian', '盐田'], ['Nansha', '南沙'], ['Tianjin', '天津'],
-  ['Busan', '釜山'], ['Singapore', '新加坡'], ['Port Klang', '巴生港'], ['Colombo', '科伦坡'], ['Jebel Ali', '杰贝阿里'], ['Jeddah', '吉达'],
-  ['Piraeus', '比雷埃夫斯'], ['Valencia', '瓦伦西亚'], ['Rotterdam', '鹿特丹'], ['Antwerp', '安特卫普'], ['Hamburg', '汉堡'], ['Felixstowe', '费利克斯托'],
-  ['Gdańsk', '格但斯克'], ['Los Angeles', '洛杉矶'], ['Long Beach', '长滩'], ['Seattle', '西雅图'], ['Vancouver', '温哥华'], ['New York', '纽约'],
-  ['Santos', '桑托斯'], ['Durban', '德班'], ['Melbourne', '墨尔本'], ['Sydney', '悉尼'], ['Laem Chabang', '林查班'],
+  ['Shanghai', '上海'],
+  ['Ningbo', '宁波'],
+  ['Qingdao', '青岛'],
+  ['Xiamen', '厦门'],
+  ['Yantian', '盐田'],
+  ['Nansha', '南沙'],
+  ['Tianjin', '天津'],
+  ['Busan', '釜山'],
+  ['Singapore', '新加坡'],
+  ['Port Klang', '巴生港'],
+  ['Colombo', '科伦坡'],
+  ['Jebel Ali', '杰贝阿里'],
+  ['Jeddah', '吉达'],
+  ['Piraeus', '比雷埃夫斯'],
+  ['Valencia', '瓦伦西亚'],
+  ['Rotterdam', '鹿特丹'],
+  ['Antwerp', '安特卫普'],
+  ['Hamburg', '汉堡'],
+  ['Felixstowe', '费利克斯托'],
+  ['Gdańsk', '格但斯克'],
+  ['Los Angeles', '洛杉矶'],
+  ['Long Beach', '长滩'],
+  ['Seattle', '西雅图'],
+  ['Vancouver', '温哥华'],
+  ['New York', '纽约'],
+  ['Santos', '桑托斯'],
+  ['Durban', '德班'],
+  ['Melbourne', '墨尔本'],
+  ['Sydney', '悉尼'],
+  ['Laem Chabang', '林查班'],
 ];
 const SERVICES = ['AEX1', 'AEX2', 'AEX3', 'PSX', 'PNW', 'TPX', 'MEX1', 'RSX', 'SAE', 'AUS1', 'TAX1', 'IPX'];
 const CARGO = [
-  ['reefer cargo', '冷藏货'], ['dangerous goods', '危险品'], ['project cargo', '项目货'], ['automotive parts', '汽车零部件'], ['fresh fruit', '新鲜水果'], ['e-commerce parcels', '跨境电商货物'],
+  ['reefer cargo', '冷藏货'],
+  ['dangerous goods', '危险品'],
+  ['project cargo', '项目货'],
+  ['automotive parts', '汽车零部件'],
+  ['fresh fruit', '新鲜水果'],
+  ['e-commerce parcels', '跨境电商货物'],
 ];
 const DEPARTMENTS = [
-  ['Corporate Communications', '企业传播部'], ['Trade Management Department', '航线管理部'], ['Customer Service Centre', '客户服务中心'], ['Digital Solutions Department', '数字化解决方案部'],
+  ['Corporate Communications', '企业传播部'],
+  ['Trade Management Department', '航线管理部'],
+  ['Customer Service Centre', '客户服务中心'],
+  ['Digital Solutions Department', '数字化解决方案部'],
 ];
 
 function generate(count) {

@@ -18,7 +18,7 @@ const summary = (list) => {
 
 function seeded(seed) {
   let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 export function scheduleBuildShare(logFile = 'bench-results/build.log') {
@@ -122,7 +122,9 @@ export async function benchSchedules({ runs = 300, browserRuns = 20 } = {}) {
     console.log(row('site /schedule/pointToPoint, 8 weeks', result.sitePointToPoint));
     console.log(row('search page: submit → results on screen', result.searchToScreen));
     if (result.build?.seconds != null)
-      console.log(`\nPort and vessel schedule pages: ${result.build.pages} pages, ${result.build.seconds.toFixed(1)} s of the ${result.build.renderSeconds.toFixed(1)} s page-rendering step (their share of the build's per-page times)`);
+      console.log(
+        `\nPort and vessel schedule pages: ${result.build.pages} pages, ${result.build.seconds.toFixed(1)} s of the ${result.build.renderSeconds.toFixed(1)} s page-rendering step (their share of the build's per-page times)`,
+      );
     return result;
   } finally {
     await stop();

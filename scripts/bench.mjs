@@ -119,7 +119,10 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   if (lighthouse) printLighthouse(lighthouse);
   mkdirSync('bench-results', { recursive: true });
   const pages = allPages.length;
-  writeFileSync('bench-results/pages.json', JSON.stringify({ date: new Date().toISOString(), buildSeconds, pages, pagesPerSecond: pages / buildSeconds, rows, maps, carbonApi, schedules, load, lighthouse }, null, 2));
+  writeFileSync(
+    'bench-results/pages.json',
+    JSON.stringify({ date: new Date().toISOString(), buildSeconds, pages, pagesPerSecond: pages / buildSeconds, rows, maps, carbonApi, schedules, load, lighthouse }, null, 2),
+  );
   console.log('\nwritten to bench-results/pages.json');
   // --news-scale: the nightly job (pull-news + build with the search index) for 10,000 generated stories per language (~15 min)
   if (process.argv.includes('--news-scale')) {

@@ -82,7 +82,14 @@ function frame(page, society) {
 }
 function footer(page) {
   page.line(60, 96, 535, 96, 0.3);
-  page.paragraph(60, 82, 420, 'Copy for information, published by Seabridge Container Lines Co., Ltd. The original certificate is kept on board. This copy confers no rights and is not valid for port state control.', 8, 11);
+  page.paragraph(
+    60,
+    82,
+    420,
+    'Copy for information, published by Seabridge Container Lines Co., Ltd. The original certificate is kept on board. This copy confers no rights and is not valid for port state control.',
+    8,
+    11,
+  );
 }
 
 function classificationPage(v, p) {
@@ -91,7 +98,14 @@ function classificationPage(v, p) {
   frame(page, s);
   page.centre(720, 'CERTIFICATE OF CLASSIFICATION', { size: 18, bold: true });
   page.centre(700, `Certificate No. ${v.classSociety}-C-${v.imo}-${p.issued.slice(0, 4)}`, { size: 10 });
-  let y = page.paragraph(60, 664, 425, `This is to certify that the ship described below has been surveyed by the Surveyors of ${s.name} in accordance with its Rules and has been assigned the class notation shown.`, 11, 15);
+  let y = page.paragraph(
+    60,
+    664,
+    425,
+    `This is to certify that the ship described below has been surveyed by the Surveyors of ${s.name} in accordance with its Rules and has been assigned the class notation shown.`,
+    11,
+    15,
+  );
   y = page.table(60, y - 10, [
     ['Name of ship', v.name.en],
     ['IMO number', v.imo],
@@ -105,7 +119,14 @@ function classificationPage(v, p) {
   ]);
   page.text(60, y - 6, 'Class notation', { size: 10 });
   y = page.paragraph(250, y - 6, 260, s.notation, 10, 14);
-  y = page.paragraph(60, y - 14, 425, `This certificate is valid until ${longDate(p.expires)}, subject to the annual and intermediate surveys required by the Rules being carried out and endorsed.`, 11, 15);
+  y = page.paragraph(
+    60,
+    y - 14,
+    425,
+    `This certificate is valid until ${longDate(p.expires)}, subject to the annual and intermediate surveys required by the Rules being carried out and endorsed.`,
+    11,
+    15,
+  );
   y = page.table(60, y - 14, [
     ['Place of issue', s.place],
     ['Date of issue', longDate(p.issued)],
@@ -123,7 +144,14 @@ function tonnagePage(v, p) {
   frame(page, s);
   page.centre(720, 'INTERNATIONAL TONNAGE CERTIFICATE (1969)', { size: 17, bold: true });
   page.centre(700, `Certificate No. ${v.classSociety}-T-${v.imo}`, { size: 10 });
-  let y = page.paragraph(60, 664, 425, `Issued under the provisions of the International Convention on Tonnage Measurement of Ships, 1969, under the authority of the Government of ${v.flag.en} by ${s.name}.`, 11, 15);
+  let y = page.paragraph(
+    60,
+    664,
+    425,
+    `Issued under the provisions of the International Convention on Tonnage Measurement of Ships, 1969, under the authority of the Government of ${v.flag.en} by ${s.name}.`,
+    11,
+    15,
+  );
   y = page.table(60, y - 10, [
     ['Name of ship', v.name.en],
     ['Distinctive number or letters', p.callSign],

@@ -19,7 +19,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FILES = join(ROOT, 'public', 'files');
 const MAX_BYTES = 400 * 1024;
 
-const NAVY = '#0b2545', BLUE = '#1363df', TEAL = '#13a89e', LIGHT = '#eef4fb', ORANGE = '#f28c28';
+const NAVY = '#0b2545',
+  BLUE = '#1363df',
+  TEAL = '#13a89e',
+  LIGHT = '#eef4fb',
+  ORANGE = '#f28c28';
 const EN_FONT = '"Liberation Sans", Arial, "Noto Sans CJK SC", sans-serif';
 const ZH_FONT = '"Noto Sans CJK SC", "Liberation Sans", sans-serif';
 const SERIF = '"Liberation Serif", "Times New Roman", "Noto Sans CJK SC", serif';
@@ -82,39 +86,79 @@ const pct = (a, b) => {
 // ---------------------------------------------------------------------------
 const CERTS = [
   {
-    file: 'iso9001', std: 'ISO 9001:2015', no: 'HLC-QMS-240315-0917',
-    nameEn: 'Quality management systems — Requirements', nameZh: '质量管理体系 要求',
-    titleEn: 'Quality Management System', titleZh: '质量管理体系',
-    initial: '2006-05-12', issued: '2024-03-15', expires: '2027-03-14', accent: BLUE,
-    extraEn: '', extraZh: '',
+    file: 'iso9001',
+    std: 'ISO 9001:2015',
+    no: 'HLC-QMS-240315-0917',
+    nameEn: 'Quality management systems — Requirements',
+    nameZh: '质量管理体系 要求',
+    titleEn: 'Quality Management System',
+    titleZh: '质量管理体系',
+    initial: '2006-05-12',
+    issued: '2024-03-15',
+    expires: '2027-03-14',
+    accent: BLUE,
+    extraEn: '',
+    extraZh: '',
   },
   {
-    file: 'iso14001', std: 'ISO 14001:2015', no: 'HLC-EMS-240315-0918',
-    nameEn: 'Environmental management systems — Requirements with guidance for use', nameZh: '环境管理体系 要求及使用指南',
-    titleEn: 'Environmental Management System', titleZh: '环境管理体系',
-    initial: '2009-08-20', issued: '2024-03-15', expires: '2027-03-14', accent: TEAL,
-    extraEn: ', including the management of environmental aspects of vessel operations', extraZh: '，包括船舶营运相关环境因素的管理',
+    file: 'iso14001',
+    std: 'ISO 14001:2015',
+    no: 'HLC-EMS-240315-0918',
+    nameEn: 'Environmental management systems — Requirements with guidance for use',
+    nameZh: '环境管理体系 要求及使用指南',
+    titleEn: 'Environmental Management System',
+    titleZh: '环境管理体系',
+    initial: '2009-08-20',
+    issued: '2024-03-15',
+    expires: '2027-03-14',
+    accent: TEAL,
+    extraEn: ', including the management of environmental aspects of vessel operations',
+    extraZh: '，包括船舶营运相关环境因素的管理',
   },
   {
-    file: 'iso45001', std: 'ISO 45001:2018', no: 'HLC-OHS-240315-0919',
-    nameEn: 'Occupational health and safety management systems — Requirements with guidance for use', nameZh: '职业健康安全管理体系 要求及使用指南',
-    titleEn: 'Occupational Health and Safety Management System', titleZh: '职业健康安全管理体系',
-    initial: '2012-04-26', issued: '2024-03-15', expires: '2027-03-14', accent: ORANGE,
-    extraEn: ', including the health and safety management of shore-based and seagoing personnel', extraZh: '，包括岸基及船员的职业健康安全管理',
+    file: 'iso45001',
+    std: 'ISO 45001:2018',
+    no: 'HLC-OHS-240315-0919',
+    nameEn: 'Occupational health and safety management systems — Requirements with guidance for use',
+    nameZh: '职业健康安全管理体系 要求及使用指南',
+    titleEn: 'Occupational Health and Safety Management System',
+    titleZh: '职业健康安全管理体系',
+    initial: '2012-04-26',
+    issued: '2024-03-15',
+    expires: '2027-03-14',
+    accent: ORANGE,
+    extraEn: ', including the health and safety management of shore-based and seagoing personnel',
+    extraZh: '，包括岸基及船员的职业健康安全管理',
   },
   {
-    file: 'iso50001', std: 'ISO 50001:2018', no: 'HLC-EnMS-240620-1142',
-    nameEn: 'Energy management systems — Requirements with guidance for use', nameZh: '能源管理体系 要求及使用指南',
-    titleEn: 'Energy Management System', titleZh: '能源管理体系',
-    initial: '2018-06-20', issued: '2024-06-20', expires: '2027-06-19', accent: '#2a9d5c',
-    extraEn: ', including the energy management of owned and chartered container vessels', extraZh: '，包括自有及租入集装箱船舶的能源管理',
+    file: 'iso50001',
+    std: 'ISO 50001:2018',
+    no: 'HLC-EnMS-240620-1142',
+    nameEn: 'Energy management systems — Requirements with guidance for use',
+    nameZh: '能源管理体系 要求及使用指南',
+    titleEn: 'Energy Management System',
+    titleZh: '能源管理体系',
+    initial: '2018-06-20',
+    issued: '2024-06-20',
+    expires: '2027-06-19',
+    accent: '#2a9d5c',
+    extraEn: ', including the energy management of owned and chartered container vessels',
+    extraZh: '，包括自有及租入集装箱船舶的能源管理',
   },
   {
-    file: 'iso28000', std: 'ISO 28000:2022', no: 'HLC-SCS-231108-0846',
-    nameEn: 'Security and resilience — Security management systems — Requirements', nameZh: '安全与韧性 安全管理体系 要求',
-    titleEn: 'Supply Chain Security Management System', titleZh: '供应链安全管理体系',
-    initial: '2014-11-10', issued: '2023-11-08', expires: '2026-11-07', accent: '#5b6c8f',
-    extraEn: ', including the security management of containers and cargo in the carrier\u2019s custody', extraZh: '，包括承运人掌管期间集装箱及货物的安全管理',
+    file: 'iso28000',
+    std: 'ISO 28000:2022',
+    no: 'HLC-SCS-231108-0846',
+    nameEn: 'Security and resilience — Security management systems — Requirements',
+    nameZh: '安全与韧性 安全管理体系 要求',
+    titleEn: 'Supply Chain Security Management System',
+    titleZh: '供应链安全管理体系',
+    initial: '2014-11-10',
+    issued: '2023-11-08',
+    expires: '2026-11-07',
+    accent: '#5b6c8f',
+    extraEn: ', including the security management of containers and cargo in the carrier\u2019s custody',
+    extraZh: '，包括承运人掌管期间集装箱及货物的安全管理',
   },
 ];
 
@@ -196,15 +240,113 @@ function certificateHtml(c) {
 // ---------------------------------------------------------------------------
 // Operating and ESG data; fleet and volume figures match content/about/key-facts.json.
 const DATA = {
-  2020: { ci: 63.9, afr: 1.6, ghg: 26.1, shore: 174, bwts: 66, vessels: 478, teu: 2761000, vol: 22870, seafarers: 13200, train: 35.2, ltif: 0.71, fatal: 0, community: 15.2, volunteer: 24500, ctrain: 97.9, reports: 19, women: 40.2, womenMgmt: 24.5 },
-  2021: { ci: 62.1, afr: 3.4, ghg: 27.4, shore: 286, bwts: 78, vessels: 489, teu: 2812400, vol: 23790, seafarers: 13600, train: 38.5, ltif: 0.62, fatal: 0, community: 18.6, volunteer: 28300, ctrain: 98.7, reports: 23, women: 41.0, womenMgmt: 25.8 },
-  2022: { ci: 60.4, afr: 9.6, ghg: 26.9, shore: 512, bwts: 88, vessels: 500, teu: 2876700, vol: 23530, seafarers: 14100, train: 42.0, ltif: 0.55, fatal: 0, community: 21.3, volunteer: 31800, ctrain: 99.2, reports: 27, women: 41.6, womenMgmt: 27.1 },
-  2023: { ci: 59.5, afr: 14.8, ghg: 28.1, shore: 904, bwts: 96, vessels: 516, teu: 2986500, vol: 25130, seafarers: 14600, train: 46.2, ltif: 0.48, fatal: 0, community: 24.0, volunteer: 35600, ctrain: 99.5, reports: 31, women: 42.3, womenMgmt: 28.4 },
-  2024: { ci: 57.0, afr: 19.5, ghg: 30.6, shore: 1368, bwts: 100, vessels: 542, teu: 3169800, vol: 26490, seafarers: 15300, train: 51.4, ltif: 0.41, fatal: 0, community: 26.5, volunteer: 39200, ctrain: 99.6, reports: 34, women: 42.9, womenMgmt: 29.6 },
+  2020: {
+    ci: 63.9,
+    afr: 1.6,
+    ghg: 26.1,
+    shore: 174,
+    bwts: 66,
+    vessels: 478,
+    teu: 2761000,
+    vol: 22870,
+    seafarers: 13200,
+    train: 35.2,
+    ltif: 0.71,
+    fatal: 0,
+    community: 15.2,
+    volunteer: 24500,
+    ctrain: 97.9,
+    reports: 19,
+    women: 40.2,
+    womenMgmt: 24.5,
+  },
+  2021: {
+    ci: 62.1,
+    afr: 3.4,
+    ghg: 27.4,
+    shore: 286,
+    bwts: 78,
+    vessels: 489,
+    teu: 2812400,
+    vol: 23790,
+    seafarers: 13600,
+    train: 38.5,
+    ltif: 0.62,
+    fatal: 0,
+    community: 18.6,
+    volunteer: 28300,
+    ctrain: 98.7,
+    reports: 23,
+    women: 41.0,
+    womenMgmt: 25.8,
+  },
+  2022: {
+    ci: 60.4,
+    afr: 9.6,
+    ghg: 26.9,
+    shore: 512,
+    bwts: 88,
+    vessels: 500,
+    teu: 2876700,
+    vol: 23530,
+    seafarers: 14100,
+    train: 42.0,
+    ltif: 0.55,
+    fatal: 0,
+    community: 21.3,
+    volunteer: 31800,
+    ctrain: 99.2,
+    reports: 27,
+    women: 41.6,
+    womenMgmt: 27.1,
+  },
+  2023: {
+    ci: 59.5,
+    afr: 14.8,
+    ghg: 28.1,
+    shore: 904,
+    bwts: 96,
+    vessels: 516,
+    teu: 2986500,
+    vol: 25130,
+    seafarers: 14600,
+    train: 46.2,
+    ltif: 0.48,
+    fatal: 0,
+    community: 24.0,
+    volunteer: 35600,
+    ctrain: 99.5,
+    reports: 31,
+    women: 42.3,
+    womenMgmt: 28.4,
+  },
+  2024: {
+    ci: 57.0,
+    afr: 19.5,
+    ghg: 30.6,
+    shore: 1368,
+    bwts: 100,
+    vessels: 542,
+    teu: 3169800,
+    vol: 26490,
+    seafarers: 15300,
+    train: 51.4,
+    ltif: 0.41,
+    fatal: 0,
+    community: 26.5,
+    volunteer: 39200,
+    ctrain: 99.6,
+    reports: 34,
+    women: 42.9,
+    womenMgmt: 29.6,
+  },
 };
 const BASE_2008_CI = 96.4;
 const BOARD = {
-  2021: { n: 9, ind: 3, women: 1 }, 2022: { n: 9, ind: 3, women: 2 }, 2023: { n: 11, ind: 4, women: 2 }, 2024: { n: 11, ind: 4, women: 3 },
+  2021: { n: 9, ind: 3, women: 1 },
+  2022: { n: 9, ind: 3, women: 2 },
+  2023: { n: 11, ind: 4, women: 2 },
+  2024: { n: 11, ind: 4, women: 3 },
 };
 
 const TEXT = {
@@ -217,10 +359,16 @@ const TEXT = {
         'I thank our customers, partners and colleagues at sea and ashore for their trust and resilience. We will keep working to make global trade more reliable, more efficient and more sustainable.',
       ],
       env: 'Fuel efficiency remained our most important lever. We completed hull and propeller upgrades on 46 vessels, fitted energy-saving devices such as pre-swirl stators and high-efficiency rudders, and used weather routing and just-in-time arrival planning across the network. Carbon intensity improved by 2.8% even though congestion and schedule disruption made efficient operations harder. Vessels able to run on LNG or methanol accounted for 3.4% of the capacity of our fleet and orderbook.',
-      social: 'Crew welfare was our first priority. By the end of the year 93% of our seafarers had been fully vaccinated, every owned vessel offered crew internet access, and a 24-hour multilingual counselling line was available to seafarers and their families. Training moved largely online: our e-learning platform delivered 38.5 hours per seafarer, and simulator courses resumed in Shanghai in the second half of the year.',
-      community: 'We carried anti-epidemic supplies free of charge for public health authorities, supported reefer transport of fresh produce from rural Yunnan and Guangxi to coastal markets, and our employees contributed 28,300 volunteer hours.',
+      social:
+        'Crew welfare was our first priority. By the end of the year 93% of our seafarers had been fully vaccinated, every owned vessel offered crew internet access, and a 24-hour multilingual counselling line was available to seafarers and their families. Training moved largely online: our e-learning platform delivered 38.5 hours per seafarer, and simulator courses resumed in Shanghai in the second half of the year.',
+      community:
+        'We carried anti-epidemic supplies free of charge for public health authorities, supported reefer transport of fresh produce from rural Yunnan and Guangxi to coastal markets, and our employees contributed 28,300 volunteer hours.',
       gov: 'In 2021 the Board set up an Environmental, Social and Governance (ESG) Committee, chaired by an independent director, to oversee our sustainability strategy and climate-related risks. Following the entry into force of China\u2019s Data Security Law and Personal Information Protection Law, we updated our data classification, cross-border transfer and privacy policies.',
-      outlook: ['Publish a science-informed decarbonisation roadmap with interim targets', 'Place the company\u2019s first order for methanol dual-fuel container ships', 'Roll out a shipment-level carbon calculator for customers'],
+      outlook: [
+        'Publish a science-informed decarbonisation roadmap with interim targets',
+        'Place the company\u2019s first order for methanol dual-fuel container ships',
+        'Roll out a shipment-level carbon calculator for customers',
+      ],
     },
     zh: {
       chair: [
@@ -230,7 +378,8 @@ const TEXT = {
         '衷心感谢广大客户、合作伙伴以及海上和岸基全体员工的信任与坚守。我们将继续努力，让全球贸易更可靠、更高效、更可持续。',
       ],
       env: '提升燃油效率仍是最重要的减排手段。全年完成46艘船舶的船体及螺旋桨节能改造，加装前置导叶、高效舵等节能装置，并在全网推广气象导航和“准时到港”航次规划。尽管港口拥堵和船期紊乱增加了高效运营的难度，船队碳强度仍同比下降2.8%。可使用液化天然气或甲醇的船舶运力占在役及在建船队总运力的3.4%。',
-      social: '船员关爱是我们的首要任务。截至年末，93%的船员已完成全程疫苗接种，所有自有船舶均为船员提供上网服务，并开通面向船员及家属的24小时多语种心理咨询热线。培训大量转为线上开展，网络学习平台人均培训时长达38.5小时，下半年上海模拟器培训中心恢复线下课程。',
+      social:
+        '船员关爱是我们的首要任务。截至年末，93%的船员已完成全程疫苗接种，所有自有船舶均为船员提供上网服务，并开通面向船员及家属的24小时多语种心理咨询热线。培训大量转为线上开展，网络学习平台人均培训时长达38.5小时，下半年上海模拟器培训中心恢复线下课程。',
       community: '公司为公共卫生部门免费承运抗疫物资，利用冷藏箱将云南、广西农村的新鲜农产品运往沿海市场，员工全年参与志愿服务2.83万小时。',
       gov: '2021年，董事会设立环境、社会及治理（ESG）委员会，由独立董事担任主任委员，负责监督公司可持续发展战略和气候相关风险。随着《数据安全法》和《个人信息保护法》施行，公司修订了数据分类分级、数据出境和个人信息保护等制度。',
       outlook: ['发布包含阶段性目标的减碳路线图', '首次订造甲醇双燃料集装箱船', '面向客户推出货物碳排放计算工具'],
@@ -245,10 +394,16 @@ const TEXT = {
         'Decarbonisation is a long voyage, and no company can make it alone. We will work with shipyards, fuel suppliers, ports, customers and our Ocean Alliance partners to make zero-emission shipping a commercial reality.',
       ],
       env: 'Carbon intensity fell by 2.7% to 60.4 g CO₂/TEU-km. To comply with EEXI we fitted engine power limitation on 118 vessels, and we continued retrofits of propellers, bulbous bows and air lubrication on large ships. With the methanol order, alternative-fuel-ready vessels rose to 9.6% of the capacity of our fleet and orderbook. Shore power was used during 512 port calls, mainly in China and on the US West Coast.',
-      social: 'With crew changes back to normal, we focused on fatigue management, mental health and career development. Every seafarer received an average of 42.0 hours of training, including new courses on alternative fuels and cyber security on board. Our lost time injury frequency fell to 0.55 per million exposure hours, and there were no work-related fatalities.',
-      community: 'We sponsored libraries and sports facilities at eight rural primary schools, organised blood donation drives in Shanghai, Dalian and Xiamen, and transported relief supplies for communities affected by floods and earthquakes.',
+      social:
+        'With crew changes back to normal, we focused on fatigue management, mental health and career development. Every seafarer received an average of 42.0 hours of training, including new courses on alternative fuels and cyber security on board. Our lost time injury frequency fell to 0.55 per million exposure hours, and there were no work-related fatalities.',
+      community:
+        'We sponsored libraries and sports facilities at eight rural primary schools, organised blood donation drives in Shanghai, Dalian and Xiamen, and transported relief supplies for communities affected by floods and earthquakes.',
       gov: 'The ESG Committee now reviews progress against our climate targets twice a year, and ESG indicators were included in the performance evaluation of senior executives for the first time. We delivered competition law training to all staff working with our alliance and vessel-sharing partners, and upgraded our sanctions screening system to check parties, vessels and ports automatically at booking.',
-      outlook: ['Report climate-related risks and opportunities with reference to the ISSB standards', 'Sign long-term supply agreements for green methanol', 'Achieve a CII rating of C or better for at least 90% of the fleet'],
+      outlook: [
+        'Report climate-related risks and opportunities with reference to the ISSB standards',
+        'Sign long-term supply agreements for green methanol',
+        'Achieve a CII rating of C or better for at least 90% of the fleet',
+      ],
     },
     zh: {
       chair: [
@@ -273,10 +428,16 @@ const TEXT = {
         'At the end of the year the security situation in the Red Sea deteriorated. The safety of our crews comes first, and we are adjusting our network so that customers can continue to rely on Seabridge.',
       ],
       env: 'Carbon intensity fell by 1.5% to 59.5 g CO₂/TEU-km; longer waiting times at some ports and the phase-in of new vessels limited the improvement. In the first year of the CII scheme, 93% of our vessels were rated C or better, and each vessel below that level has a corrective action plan. Alternative-fuel-ready capacity reached 14.8% of our fleet and orderbook, shore power was used during 904 port calls, and all but a few vessels are now fitted with approved ballast water treatment systems.',
-      social: 'Our lost time injury frequency improved to 0.48 per million exposure hours. We opened a new bridge and engine-room simulator suite in Shanghai, including training for methanol bunkering and fuel handling, and raised average training to 46.2 hours per seafarer. A family day programme and a seafarer welfare fund provided support to crew families in China, the Philippines and Myanmar.',
-      community: 'We funded scholarships for 240 students at maritime universities and vocational colleges, took part in coastal clean-ups in six port cities and supported a marine conservation project for sea turtles in Hainan.',
+      social:
+        'Our lost time injury frequency improved to 0.48 per million exposure hours. We opened a new bridge and engine-room simulator suite in Shanghai, including training for methanol bunkering and fuel handling, and raised average training to 46.2 hours per seafarer. A family day programme and a seafarer welfare fund provided support to crew families in China, the Philippines and Myanmar.',
+      community:
+        'We funded scholarships for 240 students at maritime universities and vocational colleges, took part in coastal clean-ups in six port cities and supported a marine conservation project for sea turtles in Hainan.',
       gov: 'The Board was expanded to eleven directors, four of whom are independent. The ESG Committee oversaw the first climate scenario analysis, and the Audit Committee reviewed the controls over our emissions data. We ran company-wide cyber security drills, and no material information security incidents occurred during the year.',
-      outlook: ['Take delivery of our first methanol dual-fuel container ships', 'Comply fully with the EU Emissions Trading System and prepare for FuelEU Maritime', 'Reduce carbon intensity by at least 3% in 2024'],
+      outlook: [
+        'Take delivery of our first methanol dual-fuel container ships',
+        'Comply fully with the EU Emissions Trading System and prepare for FuelEU Maritime',
+        'Reduce carbon intensity by at least 3% in 2024',
+      ],
     },
     zh: {
       chair: [
@@ -286,7 +447,8 @@ const TEXT = {
         '年末，红海地区安全形势急剧恶化。船员安全始终是第一位的。我们正在及时调整航线网络，确保客户可以继续信赖海桥集运。',
       ],
       env: '船队碳强度同比下降1.5%，降至每标准箱公里59.5克二氧化碳；部分港口等泊时间延长以及新船磨合期等因素在一定程度上影响了降幅。在CII评级实施的第一年，93%的船舶评级为C级及以上，低于C级的船舶均已制定整改计划。可使用替代燃料的船舶运力占在役及在建船队总运力的14.8%，全年靠港使用岸电904艘次，除个别船舶外均已安装经认可的压载水处理系统。',
-      social: '损工事故频率降至每百万工时0.48。公司在上海启用新的驾驶台和机舱模拟器训练中心，开设甲醇加注及燃料操作等课程，船员人均培训时长提高到46.2小时。通过“船员家庭日”活动和船员关爱基金，公司为中国、菲律宾和缅甸的船员家庭提供帮扶。',
+      social:
+        '损工事故频率降至每百万工时0.48。公司在上海启用新的驾驶台和机舱模拟器训练中心，开设甲醇加注及燃料操作等课程，船员人均培训时长提高到46.2小时。通过“船员家庭日”活动和船员关爱基金，公司为中国、菲律宾和缅甸的船员家庭提供帮扶。',
       community: '公司为航海类高校和职业院校的240名学生提供奖学金，在6个港口城市参与海岸清洁活动，并支持海南海龟保护项目。',
       gov: '董事会成员增至11名，其中独立董事4名。ESG委员会指导完成公司首次气候情景分析，审计委员会对排放数据相关内部控制进行了审阅。公司组织全员网络安全演练，全年未发生重大信息安全事件。',
       outlook: ['接收首批甲醇双燃料集装箱船', '全面履行欧盟碳排放交易体系义务，做好《欧盟海运燃料条例》实施准备', '2024年船队碳强度下降不少于3%'],
@@ -301,10 +463,16 @@ const TEXT = {
         'Our fleet reached 542 vessels and 3.17 million TEU at the end of the year. We remain committed to net-zero emissions by 2050, and to being a reliable partner for our customers in a more uncertain world.',
       ],
       env: 'Carbon intensity improved by 4.2% to 57.0 g CO₂/TEU-km, 40.9% below our 2008 baseline. Absolute tank-to-wake emissions rose to 30.6 million tonnes of CO₂e, mainly because of the longer Cape of Good Hope routings. Alternative-fuel-ready vessels reached 19.5% of the capacity of our fleet and orderbook, shore power was used during 1,368 port calls, and every vessel is now fitted with an approved ballast water treatment system. We surrendered EU allowances covering 40% of our reportable 2024 emissions, as required for the first year of the scheme.',
-      social: 'No Seabridge vessel transited the high-risk area of the southern Red Sea after the rerouting decision, and every crew received security briefings and additional support during the longer voyages. Our lost time injury frequency fell to 0.41 per million exposure hours. Training rose to 51.4 hours per seafarer, and more than 1,100 officers completed methanol safety and bunkering courses.',
-      community: 'Our rural revitalisation work connected farming cooperatives in Yunnan, Guangxi and Hainan with reefer logistics to domestic and overseas markets. We also supported a village clinic programme and donated RMB 26.5 million in total.',
+      social:
+        'No Seabridge vessel transited the high-risk area of the southern Red Sea after the rerouting decision, and every crew received security briefings and additional support during the longer voyages. Our lost time injury frequency fell to 0.41 per million exposure hours. Training rose to 51.4 hours per seafarer, and more than 1,100 officers completed methanol safety and bunkering courses.',
+      community:
+        'Our rural revitalisation work connected farming cooperatives in Yunnan, Guangxi and Hainan with reefer logistics to domestic and overseas markets. We also supported a village clinic programme and donated RMB 26.5 million in total.',
       gov: 'Women now hold three of the eleven seats on the Board. We updated our Compliance Guidelines and our Sanctions and Export Control Compliance Terms, and 99.6% of employees completed annual compliance training. We received 34 reports through our whistleblowing channels; all were investigated and closed, and corrective action was taken where concerns were substantiated.',
-      outlook: ['Take delivery of the remaining methanol dual-fuel vessels of the 2022 order', 'Comply with FuelEU Maritime from 1 January 2025', 'Develop green shipping corridors with port and fuel partners'],
+      outlook: [
+        'Take delivery of the remaining methanol dual-fuel vessels of the 2022 order',
+        'Comply with FuelEU Maritime from 1 January 2025',
+        'Develop green shipping corridors with port and fuel partners',
+      ],
     },
     zh: {
       chair: [
@@ -314,7 +482,8 @@ const TEXT = {
         '截至年末，公司经营船舶542艘，总运力317万标准箱。我们将坚定履行2050年净零排放承诺，在更加不确定的世界中做客户值得信赖的合作伙伴。',
       ],
       env: '船队碳强度同比下降4.2%，降至每标准箱公里57.0克二氧化碳，较2008年基准降低40.9%。受绕航好望角影响，“油箱到航迹”温室气体排放总量增至3060万吨二氧化碳当量。可使用替代燃料的船舶运力占在役及在建船队总运力的19.5%，全年靠港使用岸电1368艘次，所有船舶均已安装经认可的压载水处理系统。按照该体系首年要求，公司已就2024年应申报排放量的40%清缴欧盟碳排放配额。',
-      social: '自作出绕航决定后，公司船舶均未进入红海南部高风险海域；公司为所有船员开展安保培训，并在航程延长期间提供额外保障。损工事故频率降至每百万工时0.41。船员人均培训时长增至51.4小时，1100余名高级船员完成甲醇安全操作及加注培训。',
+      social:
+        '自作出绕航决定后，公司船舶均未进入红海南部高风险海域；公司为所有船员开展安保培训，并在航程延长期间提供额外保障。损工事故频率降至每百万工时0.41。船员人均培训时长增至51.4小时，1100余名高级船员完成甲醇安全操作及加注培训。',
       community: '公司通过乡村振兴帮扶工作，以冷链物流连接云南、广西、海南的农业合作社与国内外市场，并支持乡村卫生室建设项目，全年对外捐赠合计2650万元。',
       gov: '董事会11名成员中女性董事增至3名。公司修订《合规管理指引》和《制裁与出口管制合规条款》，99.6%的员工完成年度合规培训。全年通过举报渠道收到举报34件，均已完成调查并办结，对查实问题及时整改。',
       outlook: ['接收2022年订单中剩余的甲醇双燃料船舶', '自2025年1月1日起全面落实《欧盟海运燃料条例》', '携手港口和燃料合作伙伴建设绿色航运走廊'],
@@ -326,20 +495,50 @@ const L = {
   en: {
     title: (y) => `${y} Sustainability Report`,
     sub: `${CO.en} · Shanghai`,
-    kpi: [['ci', 'g CO₂ per TEU-km', 'carbon intensity'], ['afr', '%', 'alternative-fuel-ready capacity'], ['train', 'hours', 'training per seafarer'], ['ltif', 'LTIF', 'lost time injury frequency']],
-    chairH: 'Message from the Chairman', chairSig: 'Zhou Hanming', chairRole: 'Chairman of the Board',
+    kpi: [
+      ['ci', 'g CO₂ per TEU-km', 'carbon intensity'],
+      ['afr', '%', 'alternative-fuel-ready capacity'],
+      ['train', 'hours', 'training per seafarer'],
+      ['ltif', 'LTIF', 'lost time injury frequency'],
+    ],
+    chairH: 'Message from the Chairman',
+    chairSig: 'Zhou Hanming',
+    chairRole: 'Chairman of the Board',
     aboutH: 'About this report',
-    about: (y) => `This report covers ${CO.en} and its subsidiaries (“Seabridge”, “the company” or “we”) for the year from 1 January to 31 December ${y}. It has been prepared with reference to the GRI Standards, the SASB Marine Transportation Standard and the Environmental, Social and Governance Reporting Guide of The Stock Exchange of Hong Kong${y >= 2023 ? ', and, for climate-related disclosures, IFRS S2 Climate-related Disclosures issued by the International Sustainability Standards Board' : ''}. Emissions are calculated from the fuel consumption reported under the IMO Data Collection System${y >= 2024 ? ', the EU MRV Regulation and the EU Emissions Trading System' : ' and the EU MRV Regulation'}. Fleet and volume data are operating statistics.`,
+    about: (y) =>
+      `This report covers ${CO.en} and its subsidiaries (“Seabridge”, “the company” or “we”) for the year from 1 January to 31 December ${y}. It has been prepared with reference to the GRI Standards, the SASB Marine Transportation Standard and the Environmental, Social and Governance Reporting Guide of The Stock Exchange of Hong Kong${y >= 2023 ? ', and, for climate-related disclosures, IFRS S2 Climate-related Disclosures issued by the International Sustainability Standards Board' : ''}. Emissions are calculated from the fuel consumption reported under the IMO Data Collection System${y >= 2024 ? ', the EU MRV Regulation and the EU Emissions Trading System' : ' and the EU MRV Regulation'}. Fleet and volume data are operating statistics.`,
     glanceH: (y) => `${y} at a glance`,
-    glance: (d) => [['Container vessels in operation', d.vessels.toLocaleString('en-US')], ['Fleet capacity (TEU)', d.teu.toLocaleString('en-US')], ['Container volume (thousand TEU)', d.vol.toLocaleString('en-US')], ['Seafarers employed or managed', d.seafarers.toLocaleString('en-US')]],
+    glance: (d) => [
+      ['Container vessels in operation', d.vessels.toLocaleString('en-US')],
+      ['Fleet capacity (TEU)', d.teu.toLocaleString('en-US')],
+      ['Container volume (thousand TEU)', d.vol.toLocaleString('en-US')],
+      ['Seafarers employed or managed', d.seafarers.toLocaleString('en-US')],
+    ],
     envH: 'Environment: decarbonising our fleet',
     socH: 'Social: our seafarers, people and communities',
     govH: 'Governance: integrity and oversight',
     outH: (y) => `Priorities for ${y + 1}`,
     th: ['Indicator', 'Unit', null, null, 'Change'],
-    env: [['Operational carbon intensity', 'g CO₂/TEU-km', 'ci', 1], ['Alternative-fuel-ready capacity (fleet and orderbook)', '%', 'afr', 1], ['Greenhouse gas emissions, tank-to-wake', 'million t CO₂e', 'ghg', 1], ['Port calls using shore power', 'calls', 'shore', 0], ['Vessels with ballast water treatment', '%', 'bwts', 0]],
-    soc: [['Lost time injury frequency (LTIF)', 'per million hours', 'ltif', 2], ['Work-related fatalities', 'number', 'fatal', 0], ['Training per seafarer', 'hours', 'train', 1], ['Women in shore-based workforce', '%', 'women', 1], ['Women in management positions', '%', 'womenMgmt', 1], ['Community investment', 'RMB million', 'community', 1], ['Employee volunteer hours', 'hours', 'volunteer', 0]],
-    gov: [['Compliance training completion', '%', 'ctrain', 1], ['Whistleblowing reports received and closed', 'number', 'reports', 0]],
+    env: [
+      ['Operational carbon intensity', 'g CO₂/TEU-km', 'ci', 1],
+      ['Alternative-fuel-ready capacity (fleet and orderbook)', '%', 'afr', 1],
+      ['Greenhouse gas emissions, tank-to-wake', 'million t CO₂e', 'ghg', 1],
+      ['Port calls using shore power', 'calls', 'shore', 0],
+      ['Vessels with ballast water treatment', '%', 'bwts', 0],
+    ],
+    soc: [
+      ['Lost time injury frequency (LTIF)', 'per million hours', 'ltif', 2],
+      ['Work-related fatalities', 'number', 'fatal', 0],
+      ['Training per seafarer', 'hours', 'train', 1],
+      ['Women in shore-based workforce', '%', 'women', 1],
+      ['Women in management positions', '%', 'womenMgmt', 1],
+      ['Community investment', 'RMB million', 'community', 1],
+      ['Employee volunteer hours', 'hours', 'volunteer', 0],
+    ],
+    gov: [
+      ['Compliance training completion', '%', 'ctrain', 1],
+      ['Whistleblowing reports received and closed', 'number', 'reports', 0],
+    ],
     board: (b) => `At the end of the year the Board had ${b.n} directors, of whom ${b.ind} were independent non-executive directors and ${b.women} ${b.women === 1 ? 'was a woman' : 'were women'}.`,
     ciNote: `Carbon intensity is tank-to-wake CO₂ per TEU-kilometre of nominal capacity deployed. 2008 baseline: ${BASE_2008_CI} g CO₂/TEU-km; 2030 target: at least 45% below the baseline.`,
     footer: (y) => `Seabridge Container Lines · ${y} Sustainability Report`,
@@ -348,20 +547,50 @@ const L = {
   zh: {
     title: (y) => `${y}年可持续发展报告`,
     sub: `${CO.zh} · 上海`,
-    kpi: [['ci', '克二氧化碳/标准箱公里', '船队碳强度'], ['afr', '%', '可使用替代燃料的运力占比'], ['train', '小时', '船员人均培训'], ['ltif', 'LTIF', '损工事故频率']],
-    chairH: '董事长致辞', chairSig: '周瀚明', chairRole: '董事长',
+    kpi: [
+      ['ci', '克二氧化碳/标准箱公里', '船队碳强度'],
+      ['afr', '%', '可使用替代燃料的运力占比'],
+      ['train', '小时', '船员人均培训'],
+      ['ltif', 'LTIF', '损工事故频率'],
+    ],
+    chairH: '董事长致辞',
+    chairSig: '周瀚明',
+    chairRole: '董事长',
     aboutH: '关于本报告',
-    about: (y) => `本报告涵盖${CO.zh}及其下属公司（以下简称“海桥集运”“公司”或“我们”），报告期为${y}年1月1日至12月31日。本报告参照全球报告倡议组织（GRI）标准、可持续发展会计准则委员会（SASB）海运业准则及香港联合交易所《环境、社会及管治报告指引》编制${y >= 2023 ? '，气候相关信息参照国际可持续准则理事会（ISSB）发布的《国际财务报告可持续披露准则第2号——气候相关披露》（IFRS S2）披露' : ''}。排放数据依据国际海事组织燃油消耗数据收集系统（IMO DCS）${y >= 2024 ? '、欧盟MRV法规及欧盟碳排放交易体系' : '及欧盟MRV法规'}申报的燃油消耗量计算，船队及运量数据为公司经营统计数据。`,
+    about: (y) =>
+      `本报告涵盖${CO.zh}及其下属公司（以下简称“海桥集运”“公司”或“我们”），报告期为${y}年1月1日至12月31日。本报告参照全球报告倡议组织（GRI）标准、可持续发展会计准则委员会（SASB）海运业准则及香港联合交易所《环境、社会及管治报告指引》编制${y >= 2023 ? '，气候相关信息参照国际可持续准则理事会（ISSB）发布的《国际财务报告可持续披露准则第2号——气候相关披露》（IFRS S2）披露' : ''}。排放数据依据国际海事组织燃油消耗数据收集系统（IMO DCS）${y >= 2024 ? '、欧盟MRV法规及欧盟碳排放交易体系' : '及欧盟MRV法规'}申报的燃油消耗量计算，船队及运量数据为公司经营统计数据。`,
     glanceH: (y) => `${y}年概览`,
-    glance: (d) => [['经营集装箱船舶（艘）', d.vessels.toLocaleString('en-US')], ['船队运力（标准箱）', d.teu.toLocaleString('en-US')], ['集装箱运量（千标准箱）', d.vol.toLocaleString('en-US')], ['自有及管理船员（人）', d.seafarers.toLocaleString('en-US')]],
+    glance: (d) => [
+      ['经营集装箱船舶（艘）', d.vessels.toLocaleString('en-US')],
+      ['船队运力（标准箱）', d.teu.toLocaleString('en-US')],
+      ['集装箱运量（千标准箱）', d.vol.toLocaleString('en-US')],
+      ['自有及管理船员（人）', d.seafarers.toLocaleString('en-US')],
+    ],
     envH: '环境：推动船队低碳转型',
     socH: '社会：船员、员工与社区',
     govH: '治理：诚信经营与有效监督',
     outH: (y) => `${y + 1}年重点工作`,
     th: ['指标', '单位', null, null, '变动'],
-    env: [['船队运营碳强度', '克二氧化碳/标准箱公里', 'ci', 1], ['可使用替代燃料的运力占比（在役及在建）', '%', 'afr', 1], ['温室气体排放总量（油箱到航迹）', '百万吨二氧化碳当量', 'ghg', 1], ['靠港使用岸电', '艘次', 'shore', 0], ['安装压载水处理系统的船舶占比', '%', 'bwts', 0]],
-    soc: [['损工事故频率（LTIF）', '次/百万工时', 'ltif', 2], ['因工死亡人数', '人', 'fatal', 0], ['船员人均培训时长', '小时', 'train', 1], ['岸基员工中女性占比', '%', 'women', 1], ['管理岗位中女性占比', '%', 'womenMgmt', 1], ['社会公益投入', '百万元人民币', 'community', 1], ['员工志愿服务时长', '小时', 'volunteer', 0]],
-    gov: [['年度合规培训完成率', '%', 'ctrain', 1], ['收到并办结的举报', '件', 'reports', 0]],
+    env: [
+      ['船队运营碳强度', '克二氧化碳/标准箱公里', 'ci', 1],
+      ['可使用替代燃料的运力占比（在役及在建）', '%', 'afr', 1],
+      ['温室气体排放总量（油箱到航迹）', '百万吨二氧化碳当量', 'ghg', 1],
+      ['靠港使用岸电', '艘次', 'shore', 0],
+      ['安装压载水处理系统的船舶占比', '%', 'bwts', 0],
+    ],
+    soc: [
+      ['损工事故频率（LTIF）', '次/百万工时', 'ltif', 2],
+      ['因工死亡人数', '人', 'fatal', 0],
+      ['船员人均培训时长', '小时', 'train', 1],
+      ['岸基员工中女性占比', '%', 'women', 1],
+      ['管理岗位中女性占比', '%', 'womenMgmt', 1],
+      ['社会公益投入', '百万元人民币', 'community', 1],
+      ['员工志愿服务时长', '小时', 'volunteer', 0],
+    ],
+    gov: [
+      ['年度合规培训完成率', '%', 'ctrain', 1],
+      ['收到并办结的举报', '件', 'reports', 0],
+    ],
     board: (b) => `截至年末，董事会共有董事${b.n}名，其中独立非执行董事${b.ind}名，女性董事${b.women}名。`,
     ciNote: `船队碳强度按“油箱到航迹”口径计算，即每标准箱公里（按投入运营的额定运力计）的二氧化碳排放量。2008年基准值为每标准箱公里${BASE_2008_CI}克二氧化碳；2030年目标为较基准降低至少45%。`,
     footer: (y) => `海桥集运 · ${y}年可持续发展报告`,
@@ -370,7 +599,8 @@ const L = {
 };
 
 function metricTable(rows, y, t) {
-  const a = DATA[y - 1], b = DATA[y];
+  const a = DATA[y - 1],
+    b = DATA[y];
   const body = rows
     .map(([label, unit, key, dec]) => {
       const change = key === 'fatal' ? '–' : pct(a[key], b[key]);
@@ -383,7 +613,9 @@ function metricTable(rows, y, t) {
 const YEAR_COLOURS = { 2021: ['#13a89e', '#0a5f63'], 2022: ['#1363df', '#0a2f6e'], 2023: ['#0b2545', '#1d4e89'], 2024: ['#f28c28', '#b4481c'] };
 
 function reportHtml(y, lang) {
-  const t = L[lang], x = TEXT[y][lang], d = DATA[y];
+  const t = L[lang],
+    x = TEXT[y][lang],
+    d = DATA[y];
   const [c1, c2] = YEAR_COLOURS[y];
   const css = `
     .cover { background: linear-gradient(120deg, ${c1}, ${c2}); color: #fff; border-radius: 6pt; padding: 14pt 18pt 16pt; margin-bottom: 12pt; }
@@ -410,7 +642,10 @@ function reportHtml(y, lang) {
     <h2>${t.aboutH}</h2>
     <p>${t.about(y)}</p>
     <h3>${t.glanceH(y)}</h3>
-    <table class="glance"><tbody>${t.glance(d).map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join('')}</tbody></table>
+    <table class="glance"><tbody>${t
+      .glance(d)
+      .map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`)
+      .join('')}</tbody></table>
     <h2>${t.envH}</h2>
     <p>${x.env}</p>
     ${metricTable(t.env, y, t)}
@@ -436,41 +671,71 @@ const GUIDE = {
     sub: 'Standards of conduct for employees, agents and business partners',
     meta: 'Issued by the Legal and Compliance Department · Approved by the Board of Directors on 26 November 2024 · Effective 1 January 2025',
     sections: [
-      ['1. Purpose and scope', [
-        'These Guidelines set out the standards of conduct that Seabridge Container Lines Co., Ltd. and its subsidiaries (“Seabridge”) expect from every director, officer and employee, at sea and ashore. Our agents, contractors, suppliers and other business partners are expected to follow the same standards when they act for us or with us.',
-        'The Guidelines summarise our key compliance policies. Where local law is stricter, local law applies. If you are unsure what to do, ask your manager or the Legal and Compliance Department before you act.',
-      ]],
-      ['2. Our principles', [
-        '<ul><li><b>Lawful:</b> we comply with the laws and regulations of every country and region in which we do business.</li><li><b>Honest:</b> we win business on the quality, reliability and price of our services, never through improper means.</li><li><b>Accountable:</b> business units own their compliance risks; the Legal and Compliance Department advises and monitors; Internal Audit provides independent assurance to the Board.</li><li><b>Preventive:</b> we assess risks, train our people and check our partners before problems arise.</li><li><b>Open:</b> we encourage everyone to raise concerns, and we protect those who do.</li></ul>',
-      ]],
-      ['3. Anti-bribery and anti-corruption', [
-        'We do not tolerate bribery or corruption in any form. No one may offer, promise, give, request or accept money, gifts, hospitality or any other advantage in order to obtain or keep business or to influence a decision improperly. This applies equally to public officials — including customs, port and maritime authorities — and to employees of private companies.',
-        'Facilitation payments, such as small payments to speed up vessel clearance or cargo release, are prohibited, even where they are customary. If a payment is demanded under threat to the safety of a person or a vessel, pay only what is necessary to remove the threat and report it to the Legal and Compliance Department within 24 hours.',
-        'Gifts and hospitality must be modest, infrequent and openly given. Cash and cash equivalents are never acceptable. Any gift or hospitality with a value above RMB 500 (or the local equivalent) must be declared and registered, and anything offered to a public official requires prior approval. Agents and intermediaries are selected only after due diligence, are paid only for legitimate services at market rates, and must accept anti-bribery clauses in their contracts.',
-      ]],
-      ['4. Fair competition', [
-        'We compete fairly and comply with competition and antitrust laws. Our cooperation with partners in the Ocean Alliance and in vessel-sharing agreements is limited to the operational matters permitted by law, such as the joint deployment of vessels and the exchange of slots.',
-        'Never agree on, or exchange information about, freight rates, surcharges, customers, bids or commercial capacity plans with competitors. If such a topic is raised in a meeting, including a trade association meeting, object, leave the meeting, make sure your objection is recorded and inform the Legal and Compliance Department.',
-      ]],
-      ['5. Sanctions and export controls', [
-        'We comply with the economic sanctions and export control laws that apply to our business. Bookings are screened against applicable sanctions lists, and cargo descriptions, commodity codes, vessels, ports and routes are checked for restrictions. Never try to get around screening, for example by splitting shipments, changing party names or misdescribing cargo. Escalate red flags — unusual routings, reluctance to name the end user, or requests to change the consignee after loading — to the compliance team. Our Sanctions and Export Control Compliance Terms form part of every contract of carriage.',
-      ]],
-      ['6. Data protection and information security', [
-        'We collect and use personal information only for clear and lawful purposes and only as much as we need, in line with the Personal Information Protection Law of the People\u2019s Republic of China, the EU General Data Protection Regulation and other applicable laws. Cross-border transfers follow the required security assessments or standard contracts. Customer and commercial information is confidential. Report any suspected data breach or cyber incident immediately, and in any case within 24 hours, to the Information Security team and to privacy@seabridgelines.com.',
-      ]],
-      ['7. Conflicts of interest', [
-        'Avoid situations in which your personal interests could conflict with those of Seabridge, such as financial interests in a supplier or customer, outside positions, or doing business with relatives. Declare any actual or potential conflict in writing to your manager and to Human Resources, and do not take part in decisions affected by it.',
-      ]],
-      ['8. Accurate records and anti-money laundering', [
-        'All transactions must be recorded accurately and completely in our books. Payments are made only to the contracting party and to an account in its own name; requests to pay a third party or to change bank details must be verified independently before any payment is made. Report any transaction that appears to have no legitimate business purpose.',
-      ]],
-      ['9. Raising concerns', [
-        'If you suspect a breach of law or of these Guidelines, speak up. You can report it to your manager, to the Legal and Compliance Department, or — by name or anonymously — by e-mail to <b>compliance@seabridgelines.com</b>. Reports can also be sent by post, marked “Confidential”, to the Legal and Compliance Department, Seabridge Tower, 1688 Haiqiao Road, Pudong New Area, Shanghai 200135, China.',
-        'Every report is assessed promptly and investigated independently. The identity of the person reporting is kept confidential. We do not tolerate retaliation against anyone who raises a concern in good faith; retaliation is itself a serious breach of these Guidelines.',
-      ]],
-      ['10. Responsibilities and consequences', [
-        'Managers must lead by example, make sure their teams complete annual compliance training and act on concerns that are raised. Breaches of these Guidelines may lead to disciplinary action up to and including dismissal, to the termination of contracts with business partners and, where required, to reporting to the competent authorities.',
-      ]],
+      [
+        '1. Purpose and scope',
+        [
+          'These Guidelines set out the standards of conduct that Seabridge Container Lines Co., Ltd. and its subsidiaries (“Seabridge”) expect from every director, officer and employee, at sea and ashore. Our agents, contractors, suppliers and other business partners are expected to follow the same standards when they act for us or with us.',
+          'The Guidelines summarise our key compliance policies. Where local law is stricter, local law applies. If you are unsure what to do, ask your manager or the Legal and Compliance Department before you act.',
+        ],
+      ],
+      [
+        '2. Our principles',
+        [
+          '<ul><li><b>Lawful:</b> we comply with the laws and regulations of every country and region in which we do business.</li><li><b>Honest:</b> we win business on the quality, reliability and price of our services, never through improper means.</li><li><b>Accountable:</b> business units own their compliance risks; the Legal and Compliance Department advises and monitors; Internal Audit provides independent assurance to the Board.</li><li><b>Preventive:</b> we assess risks, train our people and check our partners before problems arise.</li><li><b>Open:</b> we encourage everyone to raise concerns, and we protect those who do.</li></ul>',
+        ],
+      ],
+      [
+        '3. Anti-bribery and anti-corruption',
+        [
+          'We do not tolerate bribery or corruption in any form. No one may offer, promise, give, request or accept money, gifts, hospitality or any other advantage in order to obtain or keep business or to influence a decision improperly. This applies equally to public officials — including customs, port and maritime authorities — and to employees of private companies.',
+          'Facilitation payments, such as small payments to speed up vessel clearance or cargo release, are prohibited, even where they are customary. If a payment is demanded under threat to the safety of a person or a vessel, pay only what is necessary to remove the threat and report it to the Legal and Compliance Department within 24 hours.',
+          'Gifts and hospitality must be modest, infrequent and openly given. Cash and cash equivalents are never acceptable. Any gift or hospitality with a value above RMB 500 (or the local equivalent) must be declared and registered, and anything offered to a public official requires prior approval. Agents and intermediaries are selected only after due diligence, are paid only for legitimate services at market rates, and must accept anti-bribery clauses in their contracts.',
+        ],
+      ],
+      [
+        '4. Fair competition',
+        [
+          'We compete fairly and comply with competition and antitrust laws. Our cooperation with partners in the Ocean Alliance and in vessel-sharing agreements is limited to the operational matters permitted by law, such as the joint deployment of vessels and the exchange of slots.',
+          'Never agree on, or exchange information about, freight rates, surcharges, customers, bids or commercial capacity plans with competitors. If such a topic is raised in a meeting, including a trade association meeting, object, leave the meeting, make sure your objection is recorded and inform the Legal and Compliance Department.',
+        ],
+      ],
+      [
+        '5. Sanctions and export controls',
+        [
+          'We comply with the economic sanctions and export control laws that apply to our business. Bookings are screened against applicable sanctions lists, and cargo descriptions, commodity codes, vessels, ports and routes are checked for restrictions. Never try to get around screening, for example by splitting shipments, changing party names or misdescribing cargo. Escalate red flags — unusual routings, reluctance to name the end user, or requests to change the consignee after loading — to the compliance team. Our Sanctions and Export Control Compliance Terms form part of every contract of carriage.',
+        ],
+      ],
+      [
+        '6. Data protection and information security',
+        [
+          'We collect and use personal information only for clear and lawful purposes and only as much as we need, in line with the Personal Information Protection Law of the People\u2019s Republic of China, the EU General Data Protection Regulation and other applicable laws. Cross-border transfers follow the required security assessments or standard contracts. Customer and commercial information is confidential. Report any suspected data breach or cyber incident immediately, and in any case within 24 hours, to the Information Security team and to privacy@seabridgelines.com.',
+        ],
+      ],
+      [
+        '7. Conflicts of interest',
+        [
+          'Avoid situations in which your personal interests could conflict with those of Seabridge, such as financial interests in a supplier or customer, outside positions, or doing business with relatives. Declare any actual or potential conflict in writing to your manager and to Human Resources, and do not take part in decisions affected by it.',
+        ],
+      ],
+      [
+        '8. Accurate records and anti-money laundering',
+        [
+          'All transactions must be recorded accurately and completely in our books. Payments are made only to the contracting party and to an account in its own name; requests to pay a third party or to change bank details must be verified independently before any payment is made. Report any transaction that appears to have no legitimate business purpose.',
+        ],
+      ],
+      [
+        '9. Raising concerns',
+        [
+          'If you suspect a breach of law or of these Guidelines, speak up. You can report it to your manager, to the Legal and Compliance Department, or — by name or anonymously — by e-mail to <b>compliance@seabridgelines.com</b>. Reports can also be sent by post, marked “Confidential”, to the Legal and Compliance Department, Seabridge Tower, 1688 Haiqiao Road, Pudong New Area, Shanghai 200135, China.',
+          'Every report is assessed promptly and investigated independently. The identity of the person reporting is kept confidential. We do not tolerate retaliation against anyone who raises a concern in good faith; retaliation is itself a serious breach of these Guidelines.',
+        ],
+      ],
+      [
+        '10. Responsibilities and consequences',
+        [
+          'Managers must lead by example, make sure their teams complete annual compliance training and act on concerns that are raised. Breaches of these Guidelines may lead to disciplinary action up to and including dismissal, to the termination of contracts with business partners and, where required, to reporting to the competent authorities.',
+        ],
+      ],
     ],
     footer: 'Seabridge Container Lines · Compliance Guidelines (2025 edition)',
   },
@@ -479,41 +744,69 @@ const GUIDE = {
     sub: '员工、代理及业务合作方行为准则',
     meta: '法律合规部发布 · 2024年11月26日经董事会审议通过 · 自2025年1月1日起施行',
     sections: [
-      ['一、目的和适用范围', [
-        '本指引明确了海桥集装箱运输有限公司及其下属公司（以下简称“海桥集运”）对全体董事、高级管理人员以及海上和岸基员工的行为要求。代理、承包商、供应商及其他业务合作方代表公司或与公司开展业务时，应遵守相同的标准。',
-        '本指引概述了公司主要合规制度。当地法律要求更为严格的，从其规定。如对具体事项的处理存在疑问，请在采取行动前咨询直属上级或法律合规部。',
-      ]],
-      ['二、合规原则', [
-        '<ul><li><b>依法合规：</b>严格遵守业务所在国家和地区的法律法规。</li><li><b>诚信经营：</b>依靠服务质量、可靠性和价格赢得客户，绝不采取不正当手段。</li><li><b>权责清晰：</b>业务部门是合规风险管理的第一责任主体，法律合规部负责指导和监督，内部审计部门向董事会提供独立保证。</li><li><b>预防为主：</b>事前开展风险评估、员工培训和合作方审查，防患于未然。</li><li><b>鼓励举报：</b>鼓励每一位员工反映问题，并依法保护举报人。</li></ul>',
-      ]],
-      ['三、反商业贿赂与反腐败', [
-        '公司对任何形式的商业贿赂和腐败行为“零容忍”。任何人不得为获取或保持业务、不当影响决策而提供、承诺、给予、索取或收受金钱、礼品、招待或其他任何利益。上述要求同样适用于海关、港口、海事等公职人员以及私营企业的员工。',
-        '禁止支付“疏通费”，例如为加快船舶通关或货物放行而支付的小额款项，即使当地存在此类惯例亦不例外。如因人身或船舶安全受到威胁而被迫付款，仅可支付解除威胁所必需的金额，并须在24小时内向法律合规部报告。',
-        '礼品和招待应当适度、偶发且公开透明，严禁收受或赠送现金及现金等价物。价值超过人民币500元（或等值当地货币）的礼品或招待须申报登记；向公职人员提供任何礼品或招待须事先审批。代理和中间商须经尽职调查后方可选用，仅可就合法服务按市场价格支付报酬，且须在合同中接受反商业贿赂条款。',
-      ]],
-      ['四、公平竞争', [
-        '公司坚持公平竞争，严格遵守反垄断和竞争法律。公司与海洋联盟及舱位共享协议合作方之间的合作，仅限于法律允许的运营事项，例如联合部署船舶和舱位互换。',
-        '严禁与竞争对手约定或交换运价、附加费、客户、投标及商业运力计划等信息。如在会议（包括行业协会会议）中出现此类话题，应当明确表示反对并离开会议，确保反对意见记录在案，并及时告知法律合规部。',
-      ]],
-      ['五、制裁与出口管制', [
-        '公司严格遵守适用于公司业务的经济制裁和出口管制法律，对订舱相关方开展制裁名单筛查，并核查货物品名、商品编码以及所涉船舶、港口和航线是否受到限制。严禁以拆分订舱、变更相关方名称或虚报货物品名等方式规避筛查。如发现航线异常、不愿披露最终用户、装船后要求变更收货人等风险信号，应当及时上报合规团队。《制裁与出口管制合规条款》构成公司每一份运输合同的组成部分。',
-      ]],
-      ['六、数据保护与信息安全', [
-        '公司依照《中华人民共和国个人信息保护法》、欧盟《通用数据保护条例》及其他适用法律，仅为明确、合法的目的，在最小必要范围内收集和使用个人信息；数据出境须按要求通过安全评估或签订标准合同。客户信息和商业信息均属保密信息。如发现疑似数据泄露或网络安全事件，应当立即（最迟在24小时内）向信息安全团队及privacy@seabridgelines.com报告。',
-      ]],
-      ['七、利益冲突', [
-        '员工应当避免个人利益与公司利益发生冲突，例如在供应商或客户处持有经济利益、在外兼职，或与亲属发生业务往来等。存在实际或潜在利益冲突的，应当以书面形式向直属上级和人力资源部门申报，并回避相关决策。',
-      ]],
-      ['八、如实记账与反洗钱', [
-        '所有交易均须准确、完整地记入公司账簿。款项只能支付给合同相对方本人名下的账户；要求向第三方付款或变更收款账户的，须经独立核实后方可付款。发现没有合理商业目的的可疑交易，应当及时报告。',
-      ]],
-      ['九、问题举报', [
-        '如怀疑存在违反法律法规或本指引的行为，请及时反映。您可以向直属上级或法律合规部报告，也可以实名或匿名发送电子邮件至<b>compliance@seabridgelines.com</b>，或将注明“保密”字样的信函寄至：上海市浦东新区海桥路1688号海桥大厦 法律合规部（邮编200135）。',
-        '公司对每一项举报及时评估、独立调查，并对举报人身份严格保密。公司严禁对善意举报人进行任何形式的打击报复，打击报复行为本身即属于严重违反本指引的行为。',
-      ]],
-      ['十、职责与违规后果', [
-        '各级管理人员应当以身作则，确保所在团队按时完成年度合规培训，并认真处理员工反映的问题。违反本指引的，公司将视情节给予纪律处分直至解除劳动合同，对业务合作方可解除合同；依法应当报告的，将移送有关主管部门处理。',
-      ]],
+      [
+        '一、目的和适用范围',
+        [
+          '本指引明确了海桥集装箱运输有限公司及其下属公司（以下简称“海桥集运”）对全体董事、高级管理人员以及海上和岸基员工的行为要求。代理、承包商、供应商及其他业务合作方代表公司或与公司开展业务时，应遵守相同的标准。',
+          '本指引概述了公司主要合规制度。当地法律要求更为严格的，从其规定。如对具体事项的处理存在疑问，请在采取行动前咨询直属上级或法律合规部。',
+        ],
+      ],
+      [
+        '二、合规原则',
+        [
+          '<ul><li><b>依法合规：</b>严格遵守业务所在国家和地区的法律法规。</li><li><b>诚信经营：</b>依靠服务质量、可靠性和价格赢得客户，绝不采取不正当手段。</li><li><b>权责清晰：</b>业务部门是合规风险管理的第一责任主体，法律合规部负责指导和监督，内部审计部门向董事会提供独立保证。</li><li><b>预防为主：</b>事前开展风险评估、员工培训和合作方审查，防患于未然。</li><li><b>鼓励举报：</b>鼓励每一位员工反映问题，并依法保护举报人。</li></ul>',
+        ],
+      ],
+      [
+        '三、反商业贿赂与反腐败',
+        [
+          '公司对任何形式的商业贿赂和腐败行为“零容忍”。任何人不得为获取或保持业务、不当影响决策而提供、承诺、给予、索取或收受金钱、礼品、招待或其他任何利益。上述要求同样适用于海关、港口、海事等公职人员以及私营企业的员工。',
+          '禁止支付“疏通费”，例如为加快船舶通关或货物放行而支付的小额款项，即使当地存在此类惯例亦不例外。如因人身或船舶安全受到威胁而被迫付款，仅可支付解除威胁所必需的金额，并须在24小时内向法律合规部报告。',
+          '礼品和招待应当适度、偶发且公开透明，严禁收受或赠送现金及现金等价物。价值超过人民币500元（或等值当地货币）的礼品或招待须申报登记；向公职人员提供任何礼品或招待须事先审批。代理和中间商须经尽职调查后方可选用，仅可就合法服务按市场价格支付报酬，且须在合同中接受反商业贿赂条款。',
+        ],
+      ],
+      [
+        '四、公平竞争',
+        [
+          '公司坚持公平竞争，严格遵守反垄断和竞争法律。公司与海洋联盟及舱位共享协议合作方之间的合作，仅限于法律允许的运营事项，例如联合部署船舶和舱位互换。',
+          '严禁与竞争对手约定或交换运价、附加费、客户、投标及商业运力计划等信息。如在会议（包括行业协会会议）中出现此类话题，应当明确表示反对并离开会议，确保反对意见记录在案，并及时告知法律合规部。',
+        ],
+      ],
+      [
+        '五、制裁与出口管制',
+        [
+          '公司严格遵守适用于公司业务的经济制裁和出口管制法律，对订舱相关方开展制裁名单筛查，并核查货物品名、商品编码以及所涉船舶、港口和航线是否受到限制。严禁以拆分订舱、变更相关方名称或虚报货物品名等方式规避筛查。如发现航线异常、不愿披露最终用户、装船后要求变更收货人等风险信号，应当及时上报合规团队。《制裁与出口管制合规条款》构成公司每一份运输合同的组成部分。',
+        ],
+      ],
+      [
+        '六、数据保护与信息安全',
+        [
+          '公司依照《中华人民共和国个人信息保护法》、欧盟《通用数据保护条例》及其他适用法律，仅为明确、合法的目的，在最小必要范围内收集和使用个人信息；数据出境须按要求通过安全评估或签订标准合同。客户信息和商业信息均属保密信息。如发现疑似数据泄露或网络安全事件，应当立即（最迟在24小时内）向信息安全团队及privacy@seabridgelines.com报告。',
+        ],
+      ],
+      [
+        '七、利益冲突',
+        [
+          '员工应当避免个人利益与公司利益发生冲突，例如在供应商或客户处持有经济利益、在外兼职，或与亲属发生业务往来等。存在实际或潜在利益冲突的，应当以书面形式向直属上级和人力资源部门申报，并回避相关决策。',
+        ],
+      ],
+      [
+        '八、如实记账与反洗钱',
+        ['所有交易均须准确、完整地记入公司账簿。款项只能支付给合同相对方本人名下的账户；要求向第三方付款或变更收款账户的，须经独立核实后方可付款。发现没有合理商业目的的可疑交易，应当及时报告。'],
+      ],
+      [
+        '九、问题举报',
+        [
+          '如怀疑存在违反法律法规或本指引的行为，请及时反映。您可以向直属上级或法律合规部报告，也可以实名或匿名发送电子邮件至<b>compliance@seabridgelines.com</b>，或将注明“保密”字样的信函寄至：上海市浦东新区海桥路1688号海桥大厦 法律合规部（邮编200135）。',
+          '公司对每一项举报及时评估、独立调查，并对举报人身份严格保密。公司严禁对善意举报人进行任何形式的打击报复，打击报复行为本身即属于严重违反本指引的行为。',
+        ],
+      ],
+      [
+        '十、职责与违规后果',
+        [
+          '各级管理人员应当以身作则，确保所在团队按时完成年度合规培训，并认真处理员工反映的问题。违反本指引的，公司将视情节给予纪律处分直至解除劳动合同，对业务合作方可解除合同；依法应当报告的，将移送有关主管部门处理。',
+        ],
+      ],
     ],
     footer: '海桥集运 · 合规管理指引（2025年版）',
   },
@@ -538,56 +831,94 @@ function guidelinesHtml(lang) {
 // Sanctions and Export Control Compliance Terms (one bilingual file)
 // ---------------------------------------------------------------------------
 const TERMS_EN = [
-  ['1. Definitions', [
-    '“Carrier” means Seabridge Container Lines Co., Ltd. and its subsidiaries, agents and sub-contractors. “Merchant” has the meaning given in the Carrier\u2019s bill of lading and includes the shipper, consignee, holder of the bill of lading, receiver and owner of the goods, and any person acting on their behalf. “Sanctions and Export Control Laws” means all economic or financial sanctions, trade embargoes and export, re-export or transfer control laws and regulations applicable to the Carrier, the Merchant, the goods, the vessel or the carriage, including resolutions of the United Nations Security Council. “Sanctioned Party” means any person or entity that is designated on, or owned or controlled by persons designated on, any list maintained under Sanctions and Export Control Laws.',
-  ]],
-  ['2. Application', [
-    'These Terms are incorporated into and form part of every booking confirmation, bill of lading, sea waybill, service contract and other contract of carriage issued or concluded by the Carrier. If they conflict with any other term of the contract of carriage, these Terms prevail.',
-  ]],
-  ['3. Screening and information', [
-    'The Carrier screens the parties to each shipment, the goods, their commodity codes and stated end use, and the vessels, ports, places and routes involved. The Merchant shall provide, on booking and whenever requested, the full names and addresses of all parties to the shipment, an accurate description of the goods with a Harmonized System code of at least six digits, copies of any licences or permits required, and information on the end use and end user of the goods. The Carrier may share such information with competent authorities, alliance and slot partners, terminals, banks and insurers to the extent necessary and permitted by applicable law.',
-  ]],
-  ['4. Prohibited cargo and parties', [
-    'The Merchant shall not tender for carriage any goods (a) that are owned or controlled by, or shipped for the benefit of, a Sanctioned Party, or where any Sanctioned Party is a party to the shipment; (b) whose carriage, supply or financing to, from or through any country, territory or region is prohibited by Sanctions and Export Control Laws; (c) that are arms, military items, dual-use items or other controlled goods, unless every required licence has been obtained and declared to the Carrier; or (d) whose carriage would otherwise expose the Carrier to penalties or restrictive measures under Sanctions and Export Control Laws.',
-  ]],
-  ['5. Carrier\u2019s right to refuse or terminate carriage', [
-    'If the Carrier considers, acting reasonably, that the carriage of the goods does or may breach Sanctions and Export Control Laws or expose the Carrier, the vessel or its partners to sanctions risk, the Carrier may at any time and without liability: refuse or cancel the booking; refuse to load, or suspend the carriage of, the goods; hold the goods, or discharge them at any port or place the Carrier considers safe and convenient; return the goods to the port of loading; and/or deliver the goods to, or act on the instructions of, any competent authority. Carriage ended under this clause is deemed to have been duly performed. Freight is fully earned, and all additional costs, including storage, demurrage, detention, handling and return freight, are for the Merchant\u2019s account.',
-  ]],
-  ['6. Merchant\u2019s warranties', [
-    'The Merchant warrants that (a) it complies, and the shipment complies, with all Sanctions and Export Control Laws; (b) no party to the shipment is a Sanctioned Party; (c) all information provided to the Carrier is true, complete and accurate; (d) the goods will not be transshipped, re-exported or diverted in breach of Sanctions and Export Control Laws; and (e) it will inform the Carrier immediately of any change that may affect these warranties.',
-  ]],
-  ['7. Indemnity', [
-    'The Merchant shall be jointly and severally liable for, and shall indemnify and hold the Carrier harmless against, all losses, damages, fines, penalties, costs (including legal costs) and claims of any kind, including claims by other cargo interests, arising from any breach of these Terms or from the carriage of goods in breach of Sanctions and Export Control Laws.',
-  ]],
-  ['8. General', [
-    'Nothing in these Terms requires the Carrier or the Merchant to act in a manner inconsistent with the laws applicable to it. These Terms are governed by the law and jurisdiction clause of the relevant contract of carriage. Questions about these Terms may be sent to compliance@seabridgelines.com.',
-  ]],
+  [
+    '1. Definitions',
+    [
+      '“Carrier” means Seabridge Container Lines Co., Ltd. and its subsidiaries, agents and sub-contractors. “Merchant” has the meaning given in the Carrier\u2019s bill of lading and includes the shipper, consignee, holder of the bill of lading, receiver and owner of the goods, and any person acting on their behalf. “Sanctions and Export Control Laws” means all economic or financial sanctions, trade embargoes and export, re-export or transfer control laws and regulations applicable to the Carrier, the Merchant, the goods, the vessel or the carriage, including resolutions of the United Nations Security Council. “Sanctioned Party” means any person or entity that is designated on, or owned or controlled by persons designated on, any list maintained under Sanctions and Export Control Laws.',
+    ],
+  ],
+  [
+    '2. Application',
+    [
+      'These Terms are incorporated into and form part of every booking confirmation, bill of lading, sea waybill, service contract and other contract of carriage issued or concluded by the Carrier. If they conflict with any other term of the contract of carriage, these Terms prevail.',
+    ],
+  ],
+  [
+    '3. Screening and information',
+    [
+      'The Carrier screens the parties to each shipment, the goods, their commodity codes and stated end use, and the vessels, ports, places and routes involved. The Merchant shall provide, on booking and whenever requested, the full names and addresses of all parties to the shipment, an accurate description of the goods with a Harmonized System code of at least six digits, copies of any licences or permits required, and information on the end use and end user of the goods. The Carrier may share such information with competent authorities, alliance and slot partners, terminals, banks and insurers to the extent necessary and permitted by applicable law.',
+    ],
+  ],
+  [
+    '4. Prohibited cargo and parties',
+    [
+      'The Merchant shall not tender for carriage any goods (a) that are owned or controlled by, or shipped for the benefit of, a Sanctioned Party, or where any Sanctioned Party is a party to the shipment; (b) whose carriage, supply or financing to, from or through any country, territory or region is prohibited by Sanctions and Export Control Laws; (c) that are arms, military items, dual-use items or other controlled goods, unless every required licence has been obtained and declared to the Carrier; or (d) whose carriage would otherwise expose the Carrier to penalties or restrictive measures under Sanctions and Export Control Laws.',
+    ],
+  ],
+  [
+    '5. Carrier\u2019s right to refuse or terminate carriage',
+    [
+      'If the Carrier considers, acting reasonably, that the carriage of the goods does or may breach Sanctions and Export Control Laws or expose the Carrier, the vessel or its partners to sanctions risk, the Carrier may at any time and without liability: refuse or cancel the booking; refuse to load, or suspend the carriage of, the goods; hold the goods, or discharge them at any port or place the Carrier considers safe and convenient; return the goods to the port of loading; and/or deliver the goods to, or act on the instructions of, any competent authority. Carriage ended under this clause is deemed to have been duly performed. Freight is fully earned, and all additional costs, including storage, demurrage, detention, handling and return freight, are for the Merchant\u2019s account.',
+    ],
+  ],
+  [
+    '6. Merchant\u2019s warranties',
+    [
+      'The Merchant warrants that (a) it complies, and the shipment complies, with all Sanctions and Export Control Laws; (b) no party to the shipment is a Sanctioned Party; (c) all information provided to the Carrier is true, complete and accurate; (d) the goods will not be transshipped, re-exported or diverted in breach of Sanctions and Export Control Laws; and (e) it will inform the Carrier immediately of any change that may affect these warranties.',
+    ],
+  ],
+  [
+    '7. Indemnity',
+    [
+      'The Merchant shall be jointly and severally liable for, and shall indemnify and hold the Carrier harmless against, all losses, damages, fines, penalties, costs (including legal costs) and claims of any kind, including claims by other cargo interests, arising from any breach of these Terms or from the carriage of goods in breach of Sanctions and Export Control Laws.',
+    ],
+  ],
+  [
+    '8. General',
+    [
+      'Nothing in these Terms requires the Carrier or the Merchant to act in a manner inconsistent with the laws applicable to it. These Terms are governed by the law and jurisdiction clause of the relevant contract of carriage. Questions about these Terms may be sent to compliance@seabridgelines.com.',
+    ],
+  ],
 ];
 const TERMS_ZH = [
-  ['一、定义', [
-    '“承运人”指海桥集装箱运输有限公司及其下属公司、代理人和分包人。“货方”具有承运人提单中所规定的含义，包括托运人、收货人、提单持有人、收货方、货物所有人以及代表上述各方行事的任何人。“制裁与出口管制法律”指适用于承运人、货方、货物、船舶或运输的一切经济或金融制裁、贸易禁运以及出口、再出口或转让管制法律法规，包括联合国安全理事会相关决议。“被制裁方”指被列入依据制裁与出口管制法律所设任何名单的个人或实体，或由被列名方拥有或控制的个人或实体。',
-  ]],
-  ['二、适用', [
-    '本条款纳入并构成承运人签发或订立的每一份订舱确认书、提单、海运单、服务合同及其他运输合同的组成部分。本条款与运输合同其他条款不一致的，以本条款为准。',
-  ]],
-  ['三、筛查与信息提供', [
-    '承运人对每票货物所涉相关方、货物及其商品编码和申报用途，以及所涉船舶、港口、地点和航线进行筛查。货方应当在订舱时及承运人要求时，提供货物运输所有相关方的完整名称和地址、准确的货物品名及至少六位的协调制度（HS）编码、所需的许可证或批准文件副本，以及货物最终用途和最终用户信息。在必要且适用法律允许的范围内，承运人可以向主管部门、联盟及舱位合作方、码头、银行和保险人提供上述信息。',
-  ]],
-  ['四、禁运货物及被禁止的相关方', [
-    '货方不得交运下列货物：（一）由被制裁方拥有或控制、为被制裁方利益运输，或任何被制裁方系该票货物运输相关方的货物；（二）依据制裁与出口管制法律，禁止运往、运自或途经任何国家或地区，或禁止向其供应、为其提供融资的货物；（三）武器、军用物项、两用物项或其他管制物项，但已取得全部所需许可并已向承运人申报的除外；（四）运输后将以其他方式使承运人依据制裁与出口管制法律面临处罚或限制措施的货物。',
-  ]],
-  ['五、承运人拒绝或终止运输的权利', [
-    '承运人经合理判断，认为货物运输违反或可能违反制裁与出口管制法律，或可能使承运人、船舶或其合作方面临制裁风险的，承运人有权随时采取以下一项或多项措施且不承担任何责任：拒绝或取消订舱；拒绝装船或中止运输；扣留货物，或在承运人认为安全、便利的任何港口或地点卸货；将货物运回装货港；向任何主管部门交付货物或按其指示处理。依本条终止的运输视为已经适当履行，运费视为已全部赚取，由此产生的仓储费、滞期费、滞箱费、装卸费及回运运费等一切额外费用均由货方承担。',
-  ]],
-  ['六、货方保证', [
-    '货方保证：（一）货方本身及该票货物运输均遵守全部制裁与出口管制法律；（二）货物运输的任何相关方均非被制裁方；（三）向承运人提供的全部信息真实、完整、准确；（四）货物不会以违反制裁与出口管制法律的方式转运、再出口或改变目的地；（五）如发生可能影响上述保证的任何变化，将立即通知承运人。',
-  ]],
-  ['七、赔偿', [
-    '因违反本条款或违反制裁与出口管制法律运输货物而产生的一切损失、损害、罚款、处罚、费用（包括律师费）及任何索赔（包括其他货方提出的索赔），由货方承担连带责任，并负责赔偿承运人，使承运人免受损害。',
-  ]],
-  ['八、其他', [
-    '本条款的任何内容均不要求承运人或货方以违反其所适用法律的方式行事。本条款适用相关运输合同中的法律适用和管辖条款。如对本条款有任何疑问，请发送邮件至compliance@seabridgelines.com。',
-  ]],
+  [
+    '一、定义',
+    [
+      '“承运人”指海桥集装箱运输有限公司及其下属公司、代理人和分包人。“货方”具有承运人提单中所规定的含义，包括托运人、收货人、提单持有人、收货方、货物所有人以及代表上述各方行事的任何人。“制裁与出口管制法律”指适用于承运人、货方、货物、船舶或运输的一切经济或金融制裁、贸易禁运以及出口、再出口或转让管制法律法规，包括联合国安全理事会相关决议。“被制裁方”指被列入依据制裁与出口管制法律所设任何名单的个人或实体，或由被列名方拥有或控制的个人或实体。',
+    ],
+  ],
+  ['二、适用', ['本条款纳入并构成承运人签发或订立的每一份订舱确认书、提单、海运单、服务合同及其他运输合同的组成部分。本条款与运输合同其他条款不一致的，以本条款为准。']],
+  [
+    '三、筛查与信息提供',
+    [
+      '承运人对每票货物所涉相关方、货物及其商品编码和申报用途，以及所涉船舶、港口、地点和航线进行筛查。货方应当在订舱时及承运人要求时，提供货物运输所有相关方的完整名称和地址、准确的货物品名及至少六位的协调制度（HS）编码、所需的许可证或批准文件副本，以及货物最终用途和最终用户信息。在必要且适用法律允许的范围内，承运人可以向主管部门、联盟及舱位合作方、码头、银行和保险人提供上述信息。',
+    ],
+  ],
+  [
+    '四、禁运货物及被禁止的相关方',
+    [
+      '货方不得交运下列货物：（一）由被制裁方拥有或控制、为被制裁方利益运输，或任何被制裁方系该票货物运输相关方的货物；（二）依据制裁与出口管制法律，禁止运往、运自或途经任何国家或地区，或禁止向其供应、为其提供融资的货物；（三）武器、军用物项、两用物项或其他管制物项，但已取得全部所需许可并已向承运人申报的除外；（四）运输后将以其他方式使承运人依据制裁与出口管制法律面临处罚或限制措施的货物。',
+    ],
+  ],
+  [
+    '五、承运人拒绝或终止运输的权利',
+    [
+      '承运人经合理判断，认为货物运输违反或可能违反制裁与出口管制法律，或可能使承运人、船舶或其合作方面临制裁风险的，承运人有权随时采取以下一项或多项措施且不承担任何责任：拒绝或取消订舱；拒绝装船或中止运输；扣留货物，或在承运人认为安全、便利的任何港口或地点卸货；将货物运回装货港；向任何主管部门交付货物或按其指示处理。依本条终止的运输视为已经适当履行，运费视为已全部赚取，由此产生的仓储费、滞期费、滞箱费、装卸费及回运运费等一切额外费用均由货方承担。',
+    ],
+  ],
+  [
+    '六、货方保证',
+    [
+      '货方保证：（一）货方本身及该票货物运输均遵守全部制裁与出口管制法律；（二）货物运输的任何相关方均非被制裁方；（三）向承运人提供的全部信息真实、完整、准确；（四）货物不会以违反制裁与出口管制法律的方式转运、再出口或改变目的地；（五）如发生可能影响上述保证的任何变化，将立即通知承运人。',
+    ],
+  ],
+  [
+    '七、赔偿',
+    [
+      '因违反本条款或违反制裁与出口管制法律运输货物而产生的一切损失、损害、罚款、处罚、费用（包括律师费）及任何索赔（包括其他货方提出的索赔），由货方承担连带责任，并负责赔偿承运人，使承运人免受损害。',
+    ],
+  ],
+  ['八、其他', ['本条款的任何内容均不要求承运人或货方以违反其所适用法律的方式行事。本条款适用相关运输合同中的法律适用和管辖条款。如对本条款有任何疑问，请发送邮件至compliance@seabridgelines.com。']],
 ];
 
 function termsHtml() {
@@ -653,7 +984,9 @@ function contactsHtml() {
     .warn { border-left-color: ${ORANGE}; }
     .warn p { margin: 0 0 3pt; }
   `;
-  const rows = CONTACTS.map(([en, zh, what, whatZh, box]) => `<tr><td class="dep">${en}<span class="zh">${zh}</span></td><td>${what}<span class="zh">${whatZh}</span></td><td class="mail">${box}@seabridgelines.com</td></tr>`).join('');
+  const rows = CONTACTS.map(
+    ([en, zh, what, whatZh, box]) => `<tr><td class="dep">${en}<span class="zh">${zh}</span></td><td>${what}<span class="zh">${whatZh}</span></td><td class="mail">${box}@seabridgelines.com</td></tr>`,
+  ).join('');
   const body = `<div class="head"><div><div class="brand">${MARK(30)}<div class="wm">SEABRIDGE<small>CONTAINER LINES</small></div></div><h1 style="margin-top:6pt">Department e-mail contacts</h1><div class="zh">部门邮箱通讯录</div></div>
       <div class="hot">Customer hotline / 客服热线<b>400-820-6688</b>24 hours a day, 7 days a week / 7×24小时服务</div></div>
     <table><thead><tr><th>Department / 部门</th><th>Matters handled / 业务范围</th><th>E-mail / 电子邮箱</th></tr></thead><tbody>${rows}</tbody></table>
@@ -705,7 +1038,10 @@ function fontFile(style) {
 const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('') + '“”‘’–—·…©®™°×№';
 function cjkFontFaces(text) {
   const faces = [];
-  for (const [style, weight] of [['Regular', 400], ['Bold', 700]]) {
+  for (const [style, weight] of [
+    ['Regular', 400],
+    ['Bold', 700],
+  ]) {
     const src = fontFile(style);
     if (!src) return '';
     let b64 = null;
@@ -750,7 +1086,10 @@ async function render(rel, html, { footerText, lang = 'en', onePage = false } = 
   await page.setContent(html.replace('<head>', `<head><style>${extra}</style>`), { waitUntil: 'load' });
   await page.evaluate(() => document.fonts.ready);
   if (onePage) {
-    const overflow = await page.evaluate(() => { const i = document.querySelector('.inner'); return i.scrollHeight - i.clientHeight; });
+    const overflow = await page.evaluate(() => {
+      const i = document.querySelector('.inner');
+      return i.scrollHeight - i.clientHeight;
+    });
     if (overflow > 2) console.error(`warning: ${rel} content overflows the page by ${overflow}px`);
   }
   await page.pdf({ path: out, printBackground: true, preferCSSPageSize: true });
@@ -764,11 +1103,15 @@ try {
   await browser.close();
 }
 
-let total = 0, bad = 0;
+let total = 0,
+  bad = 0;
 for (const rel of written) {
   const size = statSync(join(FILES, rel)).size;
   total += size;
-  if (size > MAX_BYTES) { bad++; console.error(`too large: ${rel} ${size} B`); }
+  if (size > MAX_BYTES) {
+    bad++;
+    console.error(`too large: ${rel} ${size} B`);
+  }
 }
 console.log(`wrote ${written.length} PDF files, ${(total / 1024).toFixed(1)} KB in total`);
 if (bad) process.exitCode = 1;

@@ -65,7 +65,8 @@ function scene(w, h, seed, { sky, ship = true } = {}) {
     const bw = sw / 16;
     for (let i = 1; i < 13; i++) {
       const tiers = 2 + Math.floor(r() * 3);
-      for (let j = 0; j < tiers; j++) boxes += `<rect x="${(sx + i * bw).toFixed(1)}" y="${(sy - (j + 1) * bw * 0.5).toFixed(1)}" width="${(bw - 1).toFixed(1)}" height="${(bw * 0.46).toFixed(1)}" fill="${BOXES[Math.floor(r() * BOXES.length)]}"/>`;
+      for (let j = 0; j < tiers; j++)
+        boxes += `<rect x="${(sx + i * bw).toFixed(1)}" y="${(sy - (j + 1) * bw * 0.5).toFixed(1)}" width="${(bw - 1).toFixed(1)}" height="${(bw * 0.46).toFixed(1)}" fill="${BOXES[Math.floor(r() * BOXES.length)]}"/>`;
     }
     s += boxes;
     s += `<path d="M${sx} ${sy}H${sx + sw}L${sx + sw - sw * 0.05} ${sy + hh}H${sx + sw * 0.04}Z" fill="#1d3557"/>`;
@@ -79,12 +80,15 @@ function scene(w, h, seed, { sky, ship = true } = {}) {
   return s;
 }
 
-const svg = (w, h, title, body) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img"><title>${esc(title)}</title>${body}</svg>\n`;
+const svg = (w, h, title, body) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img"><title>${esc(title)}</title>${body}</svg>\n`;
 
 function logo(name) {
-  return svg(220, 40, `Seabridge ${name.en}`,
-    `<defs><linearGradient id="mk" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1363df"/><stop offset="1" stop-color="#0b2545"/></linearGradient></defs><rect width="40" height="40" rx="9" fill="url(#mk)"/><path d="M7 22Q20 3 33 22" fill="none" stroke="#fff" stroke-width="3.4"/><path d="M5 22H35M13 14.5V22M20 12V22M27 14.5V22" fill="none" stroke="#fff" stroke-width="1.8" stroke-linecap="round"/><path d="M5 28.5q3.75 -3.5 7.5 0t7.5 0t7.5 0t7.5 0" fill="none" stroke="#13a89e" stroke-width="2.6" stroke-linecap="round"/><path d="M5 34q3.75 -3.5 7.5 0t7.5 0t7.5 0t7.5 0" fill="none" stroke="#8ec5ff" stroke-width="2.6" stroke-linecap="round"/><text x="48" y="22" font-family="Arial,Helvetica,sans-serif" font-size="19" font-weight="700" fill="#0b2545" textLength="120" lengthAdjust="spacingAndGlyphs">SEABRIDGE</text><text x="48.5" y="34" font-family="Arial,Helvetica,sans-serif" font-size="9" font-weight="700" fill="#13a89e" letter-spacing="1">${esc(name.en.toUpperCase())}</text>`);
+  return svg(
+    220,
+    40,
+    `Seabridge ${name.en}`,
+    `<defs><linearGradient id="mk" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1363df"/><stop offset="1" stop-color="#0b2545"/></linearGradient></defs><rect width="40" height="40" rx="9" fill="url(#mk)"/><path d="M7 22Q20 3 33 22" fill="none" stroke="#fff" stroke-width="3.4"/><path d="M5 22H35M13 14.5V22M20 12V22M27 14.5V22" fill="none" stroke="#fff" stroke-width="1.8" stroke-linecap="round"/><path d="M5 28.5q3.75 -3.5 7.5 0t7.5 0t7.5 0t7.5 0" fill="none" stroke="#13a89e" stroke-width="2.6" stroke-linecap="round"/><path d="M5 34q3.75 -3.5 7.5 0t7.5 0t7.5 0t7.5 0" fill="none" stroke="#8ec5ff" stroke-width="2.6" stroke-linecap="round"/><text x="48" y="22" font-family="Arial,Helvetica,sans-serif" font-size="19" font-weight="700" fill="#0b2545" textLength="120" lengthAdjust="spacingAndGlyphs">SEABRIDGE</text><text x="48.5" y="34" font-family="Arial,Helvetica,sans-serif" font-size="9" font-weight="700" fill="#13a89e" letter-spacing="1">${esc(name.en.toUpperCase())}</text>`,
+  );
 }
 
 /** A QR-like picture (not a scannable code) with the label of what it stands for. */
@@ -93,24 +97,40 @@ function qrPicture(label, seed) {
   const n = 25;
   const cell = 6;
   let cells = '';
-  const finder = (x, y) => x < 8 && y < 8 ? true : x >= n - 8 && y < 8 ? true : x < 8 && y >= n - 8;
+  const finder = (x, y) => (x < 8 && y < 8 ? true : x >= n - 8 && y < 8 ? true : x < 8 && y >= n - 8);
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (!finder(x, y) && r() < 0.48) cells += `M${x * cell + 10} ${y * cell + 10}h${cell}v${cell}h-${cell}z`;
-  const eye = (x, y) => `<rect x="${x + 3}" y="${y + 3}" width="36" height="36" fill="none" stroke="#0b2545" stroke-width="6"/><rect x="${x + 12}" y="${y + 12}" width="18" height="18" fill="#0b2545"/>`;
-  return svg(170, 196, `${label} (sample picture, not a scannable code)`,
-    `<rect width="170" height="196" rx="8" fill="#fff"/><path d="${cells}" fill="#0b2545"/>${eye(10, 10)}${eye(10 + (n - 7) * cell, 10)}${eye(10, 10 + (n - 7) * cell)}<text x="85" y="186" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-size="13" font-weight="700" fill="#0b2545">${esc(label)}</text>`);
+  const eye = (x, y) =>
+    `<rect x="${x + 3}" y="${y + 3}" width="36" height="36" fill="none" stroke="#0b2545" stroke-width="6"/><rect x="${x + 12}" y="${y + 12}" width="18" height="18" fill="#0b2545"/>`;
+  return svg(
+    170,
+    196,
+    `${label} (sample picture, not a scannable code)`,
+    `<rect width="170" height="196" rx="8" fill="#fff"/><path d="${cells}" fill="#0b2545"/>${eye(10, 10)}${eye(10 + (n - 7) * cell, 10)}${eye(10, 10 + (n - 7) * cell)}<text x="85" y="186" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-size="13" font-weight="700" fill="#0b2545">${esc(label)}</text>`,
+  );
 }
 
 function navPicture(seed) {
   const r = rng(seed);
   const [a, b] = SKIES[seed % SKIES.length];
   let boxes = '';
-  for (let i = 0; i < 5; i++) for (let j = 0; j < 3; j++) if (r() > 0.25) boxes += `<rect x="${60 + i * 58}" y="${150 - j * 30}" width="54" height="26" rx="2" fill="${BOXES[Math.floor(r() * BOXES.length)]}"/>`;
-  return svg(400, 240, 'Stacked containers', `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="400" height="240" fill="url(#g)"/>${boxes}<rect x="40" y="178" width="320" height="6" fill="#f4f7fb" opacity=".6"/>`);
+  for (let i = 0; i < 5; i++)
+    for (let j = 0; j < 3; j++) if (r() > 0.25) boxes += `<rect x="${60 + i * 58}" y="${150 - j * 30}" width="54" height="26" rx="2" fill="${BOXES[Math.floor(r() * BOXES.length)]}"/>`;
+  return svg(
+    400,
+    240,
+    'Stacked containers',
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="400" height="240" fill="url(#g)"/>${boxes}<rect x="40" y="178" width="320" height="6" fill="#f4f7fb" opacity=".6"/>`,
+  );
 }
 
 function cover(title, seed) {
   const [a, b] = SKIES[seed % SKIES.length];
-  return svg(300, 420, title, `<defs><linearGradient id="c" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="300" height="420" fill="url(#c)"/><g transform="translate(0 170) scale(1 .6)">${scene(300, 420, seed + 7, { sky: ['#0000', '#0000'] }).replace(/<defs>.*?<\/defs><rect [^>]*\/>/, '')}</g><rect x="24" y="28" width="60" height="6" fill="#13a89e"/><text x="24" y="70" font-family="Arial,Helvetica,sans-serif" font-size="26" font-weight="700" fill="#fff">${esc(title)}</text>`);
+  return svg(
+    300,
+    420,
+    title,
+    `<defs><linearGradient id="c" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="300" height="420" fill="url(#c)"/><g transform="translate(0 170) scale(1 .6)">${scene(300, 420, seed + 7, { sky: ['#0000', '#0000'] }).replace(/<defs>.*?<\/defs><rect [^>]*\/>/, '')}</g><rect x="24" y="28" width="60" height="6" fill="#13a89e"/><text x="24" y="70" font-family="Arial,Helvetica,sans-serif" font-size="26" font-weight="700" fill="#fff">${esc(title)}</text>`,
+  );
 }
 
 // ---------- PDFs ----------
@@ -135,7 +155,10 @@ function newsletterPdf(lang, content, item) {
   let y = write(page, 60, 780, content.companyName, { size: 11, lang });
   y = write(page, 60, y - 6, item.newsLetterTitle, { size: 18, lang, leading: 24 });
   page.line(60, y + 8, 535, y + 8, 0.6);
-  const news = [...content.news].sort((a, b) => b.statusDt.localeCompare(a.statusDt)).filter((n) => n.statusDt <= `${item.statusDt.slice(0, 7)}-31`).slice(0, 5);
+  const news = [...content.news]
+    .sort((a, b) => b.statusDt.localeCompare(a.statusDt))
+    .filter((n) => n.statusDt <= `${item.statusDt.slice(0, 7)}-31`)
+    .slice(0, 5);
   for (const n of news) {
     y = write(page, 60, y - 8, `${n.statusDt}  ${n.newsTitle}`, { size: 12, lang, leading: 16 });
     y = write(page, 60, y + 4, n.summary, { size: 10, lang });
@@ -146,7 +169,18 @@ function newsletterPdf(lang, content, item) {
 }
 
 const FORM_FIELDS = {
-  en: ['Company name', 'Contact person and telephone', 'Booking number', 'Bill of lading number', 'Vessel and voyage', 'Container numbers', 'Description of goods', 'Remarks', 'Signature and company stamp', 'Date'],
+  en: [
+    'Company name',
+    'Contact person and telephone',
+    'Booking number',
+    'Bill of lading number',
+    'Vessel and voyage',
+    'Container numbers',
+    'Description of goods',
+    'Remarks',
+    'Signature and company stamp',
+    'Date',
+  ],
   cn: ['公司名称', '联系人及电话', '订舱号', '提单号', '船名航次', '箱号', '货物描述', '备注', '签字及公司盖章', '日期'],
   tc: ['公司名稱', '聯絡人及電話', '訂艙號碼', '提單號碼', '船名航次', '櫃號', '貨物描述', '備註', '簽署及公司蓋印', '日期'],
 };
@@ -185,7 +219,8 @@ for (const loc of readdirSync(CONTENT).sort()) {
       else if (path.includes('/news/')) put(path, svg(640, 400, 'Port scene', scene(640, 400, seed)));
       else if (path.includes('/nav/')) put(path, navPicture(seed));
       else if (path.includes('/newsletter/')) put(path, cover(site.name.en, seed));
-      else if (path.includes('/qrCode/')) put(path, qrPicture({ 'wechat.svg': 'WeChat', 'miniprogram.svg': 'Mini program', 'whatsapp.svg': 'WhatsApp', 'linkedin.svg': 'LinkedIn' }[file] ?? 'QR', seed));
+      else if (path.includes('/qrCode/'))
+        put(path, qrPicture({ 'wechat.svg': 'WeChat', 'miniprogram.svg': 'Mini program', 'whatsapp.svg': 'WhatsApp', 'linkedin.svg': 'LinkedIn' }[file] ?? 'QR', seed));
       else throw new Error(`content/local/${loc}/${lang}.json: no drawing for ${path}`);
     }
     for (const menu of content.menu.flatMap((m) => m.children ?? [m])) {

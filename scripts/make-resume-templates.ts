@@ -51,7 +51,12 @@ for (const p of positions) {
     { heading: 'Experience 工作经历' },
     { table: [{ label: 'Employers, roles and dates 单位、职务及起止时间', height: 3200 }] },
     { heading: 'Certificates and languages 证书与语言能力' },
-    { table: [{ label: 'Certificates 资格证书', height: 1200 }, { label: 'Languages 语言能力', height: 900 }] },
+    {
+      table: [
+        { label: 'Certificates 资格证书', height: 1200 },
+        { label: 'Languages 语言能力', height: 900 },
+      ],
+    },
     { heading: 'About you 自我评价' },
     { table: [{ label: 'Why this position 应聘理由', height: 2000 }] },
     { text: `E-mail instead 邮件投递: ${p.email} — subject 主题: ${p.emailFormat.en} / ${p.emailFormat.zh}`, size: 18 },

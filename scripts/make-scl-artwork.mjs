@@ -133,7 +133,10 @@ function lowbed(colour) {
   s += rect(20, -24, 150, 6, C.blue) + rect(20, -60, 8, 40, C.blue) + rect(162, -60, 8, 40, C.blue);
   s += path('M40 -24V-70q0 -14 14 -14H128q14 0 14 14V-24Z', colour) + rect(56, -98, 62, 16, '#8a99ad', ' rx="3"') + circle(148, -48, 10, '#5b6c8f');
   s += stroke('M34 -24L56 -84M150 -24L118 -84', C.yellow, 2.4);
-  s += g('translate(214 0)', path('M2 -8V-52q0 -6 6 -6H30l10 16V-8Z', C.red) + path('M28 -54l8 12H26V-54Z', C.glass) + rect(8, -50, 12, 12, C.glass, ' rx="1.5"') + wheel(10, -9, 9) + wheel(32, -9, 9));
+  s += g(
+    'translate(214 0)',
+    path('M2 -8V-52q0 -6 6 -6H30l10 16V-8Z', C.red) + path('M28 -54l8 12H26V-54Z', C.glass) + rect(8, -50, 12, 12, C.glass, ' rx="1.5"') + wheel(10, -9, 9) + wheel(32, -9, 9),
+  );
   for (const x of [20, 38, 56, 150, 168, 186]) s += wheel(x, -7, 7);
   return s;
 }
@@ -211,7 +214,12 @@ function forklift(lift = 20, palletColour = C.orange) {
 }
 /** A person (neutral figure), feet on y = 0. */
 const person = (colour, { carry = false } = {}) =>
-  circle(0, -62, 8, '#e6b58f') + path('M-10 -10V-44q0 -8 10 -8q10 0 10 8V-10Z', colour) + rect(-9, -12, 7, 12, C.steel) + rect(2, -12, 7, 12, C.steel) + (carry ? rect(-14, -46, 28, 20, '#c79a5b', ' rx="1.5"') : '') + rect(-8, -72, 16, 5, C.yellow, ' rx="2"');
+  circle(0, -62, 8, '#e6b58f') +
+  path('M-10 -10V-44q0 -8 10 -8q10 0 10 8V-10Z', colour) +
+  rect(-9, -12, 7, 12, C.steel) +
+  rect(2, -12, 7, 12, C.steel) +
+  (carry ? rect(-14, -46, 28, 20, '#c79a5b', ' rx="1.5"') : '') +
+  rect(-8, -72, 16, 5, C.yellow, ' rx="2"');
 /** A carton on y (bottom), width w. */
 const carton = (x, y, w, h, tone = '#c79a5b') => rect(x, y - h, w, h, tone, ' rx="1"') + rect(x + w * 0.42, y - h, w * 0.16, h, '#000', ' fill-opacity=".12"');
 /** A rack bay: uprights and beams, three levels with pallets of cartons. */
@@ -236,11 +244,64 @@ function rackBay(p, x, y, w, levels, tone = '#c79a5b') {
   return s;
 }
 const factory = (x, y, w, h, colour = '#b9c6d6') =>
-  rect(x, y - h, w, h, colour) + path(`M${x} ${y - h}l${w / 6} -14v14l${w / 6} -14v14l${w / 6} -14v14`, colour) + rect(x + w * 0.72, y - h - 40, 10, 40, colour) + stroke(`M${x + w * 0.72 + 5} ${y - h - 46}q10 -10 4 -20`, '#ffffff', 4, ' stroke-opacity=".7"');
+  rect(x, y - h, w, h, colour) +
+  path(`M${x} ${y - h}l${w / 6} -14v14l${w / 6} -14v14l${w / 6} -14v14`, colour) +
+  rect(x + w * 0.72, y - h - 40, 10, 40, colour) +
+  stroke(`M${x + w * 0.72 + 5} ${y - h - 46}q10 -10 4 -20`, '#ffffff', 4, ' stroke-opacity=".7"');
 const tree = (x, y, s = 1) => rect(x - 2 * s, y - 14 * s, 4 * s, 14 * s, '#8a6a4a') + circle(x, y - 22 * s, 12 * s, C.grassDark);
 const mountains = (y, snow = true) =>
-  poly([[0, y], [60, y - 90], [120, y - 40], [190, y - 120], [270, y - 50], [330, y - 100], [400, y - 46], [480, y - 96], [480, y]], '#9fb4cc') +
-  (snow ? poly([[172, y - 96], [190, y - 120], [210, y - 96], [200, y - 100], [190, y - 92]], '#ffffff') + poly([[316, y - 82], [330, y - 100], [346, y - 82], [331, y - 86]], '#ffffff') + poly([[464, y - 80], [480, y - 96], [480, y - 78]], '#ffffff') + poly([[48, y - 72], [60, y - 90], [74, y - 70], [61, y - 74]], '#ffffff') : '');
+  poly(
+    [
+      [0, y],
+      [60, y - 90],
+      [120, y - 40],
+      [190, y - 120],
+      [270, y - 50],
+      [330, y - 100],
+      [400, y - 46],
+      [480, y - 96],
+      [480, y],
+    ],
+    '#9fb4cc',
+  ) +
+  (snow
+    ? poly(
+        [
+          [172, y - 96],
+          [190, y - 120],
+          [210, y - 96],
+          [200, y - 100],
+          [190, y - 92],
+        ],
+        '#ffffff',
+      ) +
+      poly(
+        [
+          [316, y - 82],
+          [330, y - 100],
+          [346, y - 82],
+          [331, y - 86],
+        ],
+        '#ffffff',
+      ) +
+      poly(
+        [
+          [464, y - 80],
+          [480, y - 96],
+          [480, y - 78],
+        ],
+        '#ffffff',
+      ) +
+      poly(
+        [
+          [48, y - 72],
+          [60, y - 90],
+          [74, y - 70],
+          [61, y - 74],
+        ],
+        '#ffffff',
+      )
+    : '');
 /** A screen frame with a dark map or a light form inside. */
 const check = (cx, cy, r, colour = C.green) => circle(cx, cy, r, colour) + stroke(`M${cx - r * 0.45} ${cy}l${r * 0.3} ${r * 0.32}l${r * 0.55} -${r * 0.62}`, '#ffffff', Math.max(1.6, r * 0.28));
 const textLines = (x, y, widths, gap = 12, colour = C.ink, h = 5) => widths.map((w, i) => rect(x, y + i * gap, w, h, colour, ' rx="2"')).join('');
@@ -300,7 +361,12 @@ const SCENES = {
     // canopy over the lanes
     s += rect(150, 90, 320, 20, C.navy) + rect(150, 110, 320, 6, C.blue);
     for (const x of [160, 260, 360, 458]) s += rect(x, 116, 8, 122, '#dfe6ee');
-    for (const [x, on] of [[205, true], [305, false], [405, true]]) s += circle(x, 100, 5, on ? '#3ddc84' : '#ff5a5a');
+    for (const [x, on] of [
+      [205, true],
+      [305, false],
+      [405, true],
+    ])
+      s += circle(x, 100, 5, on ? '#3ddc84' : '#ff5a5a');
     for (const x of [228, 328, 428]) s += rect(x, 196, 24, 40, '#e8edf2') + rect(x + 4, 202, 16, 12, C.glass);
     s += stroke('M222 214H170', '#c4453a', 4) + stroke('M322 214H286', '#ffffff', 4);
     s += g('translate(20 268) scale(.62)', truck({ boxColour: p.box(), cab: C.red }));
@@ -315,7 +381,13 @@ const SCENES = {
     s += path('M52 150q60 -30 110 -10t120 -30q60 -20 146 6V232H52Z', '#1c3d66') + path('M52 90q40 -20 90 0t90 -20q50 -10 80 -40H52Z', '#1c3d66');
     s += stroke('M70 210Q150 160 220 170T360 110T420 70', '#3a6aa3', 3) + stroke('M80 80Q160 120 240 100T400 180', '#3a6aa3', 3);
     s += stroke('M70 210Q150 160 220 170T360 110', C.orange, 4);
-    const pts = [[70, 210], [150, 176], [220, 170], [300, 140], [360, 110]];
+    const pts = [
+      [70, 210],
+      [150, 176],
+      [220, 170],
+      [300, 140],
+      [360, 110],
+    ];
     for (const [x, y] of pts.slice(1, 4)) s += circle(x, y, 9, '#3ddc84', ' fill-opacity=".25"') + circle(x, y, 4.5, '#3ddc84');
     s += circle(360, 110, 7, C.orange) + circle(70, 210, 6, '#ffffff');
     s += rect(320, 150, 96, 70, '#0b1f3a', ' rx="4"') + textLines(330, 162, [60, 44, 70, 50], 13, '#3a6aa3');
@@ -344,7 +416,11 @@ const SCENES = {
     s += rect(40, 96, 400, 150, '#e3e9f0') + rect(40, 86, 400, 14, C.navy) + rect(40, 100, 400, 8, C.blue, ' fill-opacity=".6"');
     for (let i = 0; i < 6; i++) {
       const x = 62 + i * 64;
-      s += rect(x, 150, 44, 70, '#b9c6d6') + stroke(Array.from({ length: 6 }, (_, k) => `M${x} ${156 + k * 11}h44`).join(''), '#a4b3c5', 1.5) + rect(x - 4, 220, 52, 6, C.steel) + rect(x + 16, 138, 12, 6, C.yellow);
+      s +=
+        rect(x, 150, 44, 70, '#b9c6d6') +
+        stroke(Array.from({ length: 6 }, (_, k) => `M${x} ${156 + k * 11}h44`).join(''), '#a4b3c5', 1.5) +
+        rect(x - 4, 220, 52, 6, C.steel) +
+        rect(x + 16, 138, 12, 6, C.yellow);
     }
     for (const i of [1, 2, 4]) s += boxEnd(62 + i * 64 - 2, 176, 48, 50, p.box()) + wheel(62 + i * 64 + 8, 236, 8) + wheel(62 + i * 64 + 36, 236, 8);
     s += rect(60, 120, 90, 14, '#ffffff', ' fill-opacity=".6" rx="3"');
@@ -370,14 +446,38 @@ const SCENES = {
     let s = rect(0, 0, W, H, '#eef2f7');
     const vx = 240;
     const vy = 130;
-    s += poly([[0, 300], [W, 300], [vx + 20, vy + 24], [vx - 20, vy + 24]], '#c2ccd8');
-    s += poly([[0, 0], [W, 0], [vx + 20, vy - 40], [vx - 20, vy - 40]], '#dde4ec');
+    s += poly(
+      [
+        [0, 300],
+        [W, 300],
+        [vx + 20, vy + 24],
+        [vx - 20, vy + 24],
+      ],
+      '#c2ccd8',
+    );
+    s += poly(
+      [
+        [0, 0],
+        [W, 0],
+        [vx + 20, vy - 40],
+        [vx - 20, vy - 40],
+      ],
+      '#dde4ec',
+    );
     s += stroke(`M${vx} ${vy + 24}L${vx} 300`, '#e3b23c', 3, ' stroke-dasharray="10 12"');
     // two rack walls converging
     for (const side of [-1, 1]) {
       const xo = side < 0 ? 0 : W;
       const xi = vx + side * 20;
-      s += poly([[xo, 0], [xi, vy - 40], [xi, vy + 24], [xo, 300]], '#e6ebf1');
+      s += poly(
+        [
+          [xo, 0],
+          [xi, vy - 40],
+          [xi, vy + 24],
+          [xo, 300],
+        ],
+        '#e6ebf1',
+      );
       for (let k = 0; k <= 5; k++) {
         const t = k / 5;
         const x = xo + (xi - xo) * t * t * 0.98;
@@ -395,7 +495,15 @@ const SCENES = {
             const y2 = top2 + (bottom2 - top2) * f;
             const hgt1 = (bottom - top) * 0.16;
             const hgt2 = (bottom2 - top2) * 0.16;
-            s += poly([[x, y1 - hgt1], [x2, y2 - hgt2], [x2, y2], [x, y1]], p.pick(['#c79a5b', '#b88a4e', '#d4a96b']));
+            s += poly(
+              [
+                [x, y1 - hgt1],
+                [x2, y2 - hgt2],
+                [x2, y2],
+                [x, y1],
+              ],
+              p.pick(['#c79a5b', '#b88a4e', '#d4a96b']),
+            );
             s += stroke(`M${r1(x)} ${r1(y1)}L${r1(x2)} ${r1(y2)}`, C.orange, Math.max(1, 5 * (1 - t)));
           }
         }
@@ -412,7 +520,8 @@ const SCENES = {
     s += stroke('M386 60h18v34h-18zM386 77h18', '#7ef0c9', 4) + circle(416, 62, 3, 'none', ' stroke="#7ef0c9" stroke-width="2"');
     s += rect(342, 110, 106, 10, '#1f3a5f', ' rx="5"') + rect(342, 110, 40, 10, '#7ef0c9', ' rx="5"');
     // snowflake
-    const sf = (cx, cy, r) => stroke(`M${cx} ${cy - r}V${cy + r}M${cx - r * 0.87} ${cy - r / 2}L${cx + r * 0.87} ${cy + r / 2}M${cx - r * 0.87} ${cy + r / 2}L${cx + r * 0.87} ${cy - r / 2}`, '#9cc8e8', 3);
+    const sf = (cx, cy, r) =>
+      stroke(`M${cx} ${cy - r}V${cy + r}M${cx - r * 0.87} ${cy - r / 2}L${cx + r * 0.87} ${cy + r / 2}M${cx - r * 0.87} ${cy + r / 2}L${cx + r * 0.87} ${cy - r / 2}`, '#9cc8e8', 3);
     s += sf(395, 180, 26) + sf(350, 220, 12) + sf(440, 230, 10);
     return { body: s };
   },
@@ -430,7 +539,16 @@ const SCENES = {
       x += w + p.between(14, 30);
     }
     // chute and roll cage
-    s += poly([[380, 190], [470, 190], [460, 230], [390, 230]], '#a4b3c5') + rect(400, 232, 60, 30, '#ffffff', ' fill-opacity=".0" stroke="#8a96a6" stroke-width="3"');
+    s +=
+      poly(
+        [
+          [380, 190],
+          [470, 190],
+          [460, 230],
+          [390, 230],
+        ],
+        '#a4b3c5',
+      ) + rect(400, 232, 60, 30, '#ffffff', ' fill-opacity=".0" stroke="#8a96a6" stroke-width="3"');
     return { body: s };
   },
   'wh-crossdock': (p) => {
@@ -500,7 +618,22 @@ const SCENES = {
     return { body: s, defs: skyDefs() };
   },
   'rail-doublestack': (p) => {
-    let s = sky(p, 'day', { sun: true, clouds: 1 }) + poly([[0, 210], [80, 160], [140, 190], [220, 140], [300, 180], [380, 150], [480, 196], [480, 210]], '#d8b59a') + rect(0, 206, W, 94, '#e4cdb4');
+    let s =
+      sky(p, 'day', { sun: true, clouds: 1 }) +
+      poly(
+        [
+          [0, 210],
+          [80, 160],
+          [140, 190],
+          [220, 140],
+          [300, 180],
+          [380, 150],
+          [480, 196],
+          [480, 210],
+        ],
+        '#d8b59a',
+      ) +
+      rect(0, 206, W, 94, '#e4cdb4');
     s += rails(250);
     s += g('translate(-30 250) scale(.62)', train(p, 5, { stack: 2, len: 120 }));
     for (const x of [40, 360]) s += rect(x, 262, 4, 16, '#6b8e4e') + circle(x + 2, 260, 7, '#7ea35e');
@@ -521,18 +654,44 @@ const SCENES = {
   'cd-documents': () => {
     let s = rect(0, 0, W, H, '#d9cbb8') + rect(0, 0, W, H, 'url(#wood)');
     s += g('rotate(-7 160 150)', rect(70, 40, 190, 240, C.paper, ' rx="4"') + rect(86, 60, 90, 10, C.navy, ' rx="2"') + textLines(86, 84, [150, 130, 158, 120, 140], 14));
-    s += g('rotate(4 300 150)', rect(210, 30, 200, 250, C.paper, ' rx="4" stroke="#d9e1ea"') + rect(226, 50, 70, 10, C.blue, ' rx="2"') + stroke('M226 80H394M226 104H394M226 128H394M226 152H394M226 176H394M226 80V176M300 80V176M350 80V176M394 80V176', '#c8d2de', 1.5) + textLines(234, 88, [50, 40, 56, 44], 24) + textLines(310, 88, [26, 30, 20, 30], 24) + textLines(226, 200, [120, 90], 14));
-    s += g('rotate(-14 370 220)', circle(370, 220, 40, 'none', ' stroke="#c4453a" stroke-width="5" stroke-opacity=".85"') + circle(370, 220, 30, 'none', ' stroke="#c4453a" stroke-width="2" stroke-opacity=".85"') + stroke('M352 220l12 12l22 -24', '#c4453a', 6, ' stroke-opacity=".85"'));
+    s += g(
+      'rotate(4 300 150)',
+      rect(210, 30, 200, 250, C.paper, ' rx="4" stroke="#d9e1ea"') +
+        rect(226, 50, 70, 10, C.blue, ' rx="2"') +
+        stroke('M226 80H394M226 104H394M226 128H394M226 152H394M226 176H394M226 80V176M300 80V176M350 80V176M394 80V176', '#c8d2de', 1.5) +
+        textLines(234, 88, [50, 40, 56, 44], 24) +
+        textLines(310, 88, [26, 30, 20, 30], 24) +
+        textLines(226, 200, [120, 90], 14),
+    );
+    s += g(
+      'rotate(-14 370 220)',
+      circle(370, 220, 40, 'none', ' stroke="#c4453a" stroke-width="5" stroke-opacity=".85"') +
+        circle(370, 220, 30, 'none', ' stroke="#c4453a" stroke-width="2" stroke-opacity=".85"') +
+        stroke('M352 220l12 12l22 -24', '#c4453a', 6, ' stroke-opacity=".85"'),
+    );
     s += g('rotate(30 110 250)', rect(60, 246, 110, 9, C.navy, ' rx="4"') + path('M170 246l16 4.5l-16 4.5Z', '#e3b23c'));
     return { body: s, defs: '<linearGradient id="wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e3d5c2"/><stop offset="1" stop-color="#cdb89e"/></linearGradient>' };
   },
   'cd-scanner': (p) => {
     let s = sky(p) + ground(246, '#cfd8e3') + rect(0, 246, W, 30, C.asphalt);
     s += rect(150, 70, 24, 178, C.navy) + rect(330, 70, 24, 178, C.navy) + rect(140, 56, 224, 26, C.navy) + rect(140, 82, 224, 6, C.yellow);
-    s += `<g opacity=".35">${poly([[252, 88], [190, 246], [314, 246]], '#7ec8ff')}</g>`;
+    s += `<g opacity=".35">${poly(
+      [
+        [252, 88],
+        [190, 246],
+        [314, 246],
+      ],
+      '#7ec8ff',
+    )}</g>`;
     s += g('translate(120 270) scale(.72)', truck({ boxColour: p.box(), cab: C.red }));
     // the X-ray image on a monitor
-    s += rect(380, 120, 90, 70, C.steel, ' rx="5"') + rect(386, 126, 78, 54, '#0d1b2a') + rect(392, 140, 66, 26, 'none', ' stroke="#cfe3f5" stroke-width="2"') + stroke('M398 160h10v-10h12v10h14v-6h16', '#8fb6dd', 2) + rect(420, 190, 10, 30, C.steel) + rect(404, 220, 42, 6, C.steel);
+    s +=
+      rect(380, 120, 90, 70, C.steel, ' rx="5"') +
+      rect(386, 126, 78, 54, '#0d1b2a') +
+      rect(392, 140, 66, 26, 'none', ' stroke="#cfe3f5" stroke-width="2"') +
+      stroke('M398 160h10v-10h12v10h14v-6h16', '#8fb6dd', 2) +
+      rect(420, 190, 10, 30, C.steel) +
+      rect(404, 220, 42, 6, C.steel);
     return { body: s, defs: skyDefs() };
   },
   'cd-screen-desktop': (p) => {
@@ -541,7 +700,11 @@ const SCENES = {
     s += rect(72, 36, 336, 24, C.navy, ' rx="3"') + circle(86, 48, 4, '#ff5a5a') + circle(98, 48, 4, C.yellow) + circle(110, 48, 4, '#3ddc84');
     for (let i = 0; i < 6; i++) {
       const y = 76 + i * 24;
-      s += textLines(88, y, [p.between(50, 80)], 0, '#9aa6b4', 6) + rect(180, y - 5, 180, 16, '#f3f6fa', ' rx="3" stroke="#d9e1ea"') + textLines(188, y, [p.between(60, 140)], 0, C.ink, 6) + check(384, y + 3, 8);
+      s +=
+        textLines(88, y, [p.between(50, 80)], 0, '#9aa6b4', 6) +
+        rect(180, y - 5, 180, 16, '#f3f6fa', ' rx="3" stroke="#d9e1ea"') +
+        textLines(188, y, [p.between(60, 140)], 0, C.ink, 6) +
+        check(384, y + 3, 8);
     }
     s += rect(220, 234, 40, 12, C.steel) + rect(180, 246, 120, 8, '#9aa6b4', ' rx="3"');
     return { body: s };
@@ -574,12 +737,19 @@ const SCENES = {
   'cd-tariff': (p) => {
     let s = rect(0, 0, W, H, '#e3e9f0');
     // open book
-    s += path('M40 70q100 -20 196 10V270q-96 -30 -196 -10Z', '#ffffff', ' stroke="#c8d2de" stroke-width="2"') + path('M440 70q-100 -20 -196 10V270q96 -30 196 -10Z', '#ffffff', ' stroke="#c8d2de" stroke-width="2"');
+    s +=
+      path('M40 70q100 -20 196 10V270q-96 -30 -196 -10Z', '#ffffff', ' stroke="#c8d2de" stroke-width="2"') +
+      path('M440 70q-100 -20 -196 10V270q96 -30 196 -10Z', '#ffffff', ' stroke="#c8d2de" stroke-width="2"');
     s += rect(236, 80, 8, 192, '#c8d2de');
     for (let i = 0; i < 9; i++) s += rect(60, 96 + i * 18, p.between(100, 150), 5, C.ink, ' rx="2"') + rect(262, 96 + i * 18, p.between(100, 150), 5, C.ink, ' rx="2"');
     // magnifier over a code, drawn as digit-like bars
     s += circle(330, 160, 56, '#ffffff', ' fill-opacity=".7" stroke="#3b4654" stroke-width="10"') + stroke('M370 200L430 262', '#3b4654', 16);
-    s += rect(292, 150, 18, 22, 'none', ' stroke="#1363df" stroke-width="4"') + rect(316, 150, 18, 22, 'none', ' stroke="#1363df" stroke-width="4"') + circle(340, 170, 2.5, C.blue) + rect(346, 150, 14, 22, 'none', ' stroke="#1363df" stroke-width="4"') + rect(364, 150, 4, 22, C.blue);
+    s +=
+      rect(292, 150, 18, 22, 'none', ' stroke="#1363df" stroke-width="4"') +
+      rect(316, 150, 18, 22, 'none', ' stroke="#1363df" stroke-width="4"') +
+      circle(340, 170, 2.5, C.blue) +
+      rect(346, 150, 14, 22, 'none', ' stroke="#1363df" stroke-width="4"') +
+      rect(364, 150, 4, 22, C.blue);
     return { body: s };
   },
   'cd-inspection': (p) => {
@@ -591,7 +761,13 @@ const SCENES = {
     s += path('M120 70L70 90V262L120 250Z', colour) + path('M320 70L370 90V262L320 250Z', colour);
     s += stroke('M84 100V250M104 86V252M356 100V250M336 86V252', '#000', 3, ' stroke-opacity=".22"');
     s += g('translate(420 250)', person(C.navy));
-    s += stroke('M410 212L394 206', '#e6b58f', 5) + rect(378, 190, 24, 32, '#ffffff', ' stroke="#8a96a6" stroke-width="2"') + check(386, 200, 4) + check(386, 212, 4) + rect(392, 198, 7, 3, C.ink) + rect(392, 210, 7, 3, C.ink);
+    s +=
+      stroke('M410 212L394 206', '#e6b58f', 5) +
+      rect(378, 190, 24, 32, '#ffffff', ' stroke="#8a96a6" stroke-width="2"') +
+      check(386, 200, 4) +
+      check(386, 212, 4) +
+      rect(392, 198, 7, 3, C.ink) +
+      rect(392, 210, 7, 3, C.ink);
     return { body: s };
   },
 };
@@ -610,7 +786,9 @@ export function drawPicture({ id, scene }) {
 export function drawAll(root = ROOT) {
   const dir = join(root, 'content', 'scl');
   const out = new Map();
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const data = JSON.parse(readFileSync(join(dir, name), 'utf8'));
     for (const picture of data.pictures ?? []) out.set(`${picture.id}.svg`, drawPicture(picture));
   }

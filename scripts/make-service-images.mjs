@@ -31,8 +31,7 @@ const svg = (w, h, title, body, defs = '') =>
 const rect = (x, y, w, h, fill, extra = '') => `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="${r1(h)}" fill="${fill}"${extra}/>`;
 const circle = (cx, cy, r, fill, extra = '') => `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r)}" fill="${fill}"${extra}/>`;
 const path = (d, fill, extra = '') => `<path d="${d}" fill="${fill}"${extra}/>`;
-const stroke = (d, colour, width, extra = '') =>
-  `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
+const stroke = (d, colour, width, extra = '') => `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
 const text = (x, y, s, size, fill, extra = '') => `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" fill="${fill}"${extra}>${s}</text>`;
 const gradient = (id, top, bottom) => `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`;
 
@@ -80,7 +79,8 @@ function thermometer(x, y, h, level, colour) {
   );
 }
 
-const orange = (cx, cy, r) => circle(cx, cy, r, C.orange) + circle(cx - r * 0.35, cy - r * 0.35, r * 0.28, '#ffffff', ' fill-opacity=".35"') + path(`M${cx} ${cy - r}q6 -10 14 -8q-4 9 -14 8z`, '#3f9b4a');
+const orange = (cx, cy, r) =>
+  circle(cx, cy, r, C.orange) + circle(cx - r * 0.35, cy - r * 0.35, r * 0.28, '#ffffff', ' fill-opacity=".35"') + path(`M${cx} ${cy - r}q6 -10 14 -8q-4 9 -14 8z`, '#3f9b4a');
 
 function gauge(cx, cy, r, label, angle, colour) {
   const a = (angle * Math.PI) / 180;
@@ -283,15 +283,10 @@ files['cargo-project.svg'] = svg(
   // phone with port data
   s += rect(700, 40, 150, 250, C.navy, ' rx="20"') + rect(710, 62, 130, 200, C.white, ' rx="6"');
   s += rect(710, 62, 130, 32, C.blue, ' rx="6"') + circle(726, 78, 7, C.white) + rect(740, 74, 60, 8, '#ffffff', ' rx="4" fill-opacity=".7"');
-  for (let i = 0; i < 5; i++) s += circle(726, 114 + i * 32, 7, i % 2 ? C.teal : C.orange) + rect(740, 108 + i * 32, 86, 6, '#c8d2de', ' rx="3"') + rect(740, 118 + i * 32, 56, 5, '#e2e8f0', ' rx="2"');
+  for (let i = 0; i < 5; i++)
+    s += circle(726, 114 + i * 32, 7, i % 2 ? C.teal : C.orange) + rect(740, 108 + i * 32, 86, 6, '#c8d2de', ' rx="3"') + rect(740, 118 + i * 32, 56, 5, '#e2e8f0', ' rx="2"');
   s += path('M880 110c-16 0 -26 12 -26 26c0 20 26 44 26 44s26 -24 26 -44c0 -14 -10 -26 -26 -26z', C.orange) + circle(880, 136, 9, C.white);
-  files['port-information.svg'] = svg(
-    w,
-    h,
-    'Container terminal with quay cranes and a phone showing port data',
-    s,
-    gradient('sky', '#cfe3f7', '#f4f8fc') + gradient('sea', '#3f83c7', '#1d4f86'),
-  );
+  files['port-information.svg'] = svg(w, h, 'Container terminal with quay cranes and a phone showing port data', s, gradient('sky', '#cfe3f7', '#f4f8fc') + gradient('sea', '#3f83c7', '#1d4f86'));
 }
 
 // ---------- eight icons of the port-information page ----------

@@ -70,22 +70,38 @@ const local = (rest) => new RegExp(`${LOCAL}/${rest}`);
 export const BUDGETS = [
   { match: /^\/(en|zh)\/home$/, jsGzipMax: 40 * KB, noReact: true, what: 'home (carousels): no React, JS under 40 KB gzip' },
   { match: /^\/(en|zh)\/home\/About\/socialResponsibility\/carbonCalculator$/, jsGzipMax: 85 * KB, noZod: true, what: 'carbon calculator (React island, rules without zod): JS under 85 KB gzip' },
-  { match: /^\/(en|zh)\/home\/(Message\/leaveMessage|Recruiting\/recruiting\/resume|News\/newsSubscribe)$/, jsGzipMax: 85 * KB, noZod: true, what: 'form page (React island: message, résumé or subscription form, rules without zod): JS under 85 KB gzip' },
+  {
+    match: /^\/(en|zh)\/home\/(Message\/leaveMessage|Recruiting\/recruiting\/resume|News\/newsSubscribe)$/,
+    jsGzipMax: 85 * KB,
+    noZod: true,
+    what: 'form page (React island: message, résumé or subscription form, rules without zod): JS under 85 KB gzip',
+  },
   { match: /^\/(en|zh)\/home\/Services\/schedules$/, jsGzipMax: 85 * KB, noZod: true, what: 'sailing schedule search (React island, no zod): JS under 85 KB gzip' },
   { match: local('newsSubscribe$'), jsGzipMax: 85 * KB, noZod: true, what: 'local subscription page (React island, rules without zod): JS under 85 KB gzip' },
   // pages that only show content: no framework and under 5 KB (the shell and nothing else, or a few lines more)
   {
-    match: /^\/(en|zh)\/home\/(About\/(?!socialResponsibility\/carbonCalculator)|item$|accessibility$|News\/detail\/|Contact\/global\/countryList\/more\/|HelpCenter\/termsAndConditions\/|HelpCenter\/business\/(ClaimForContainerTotalLoss|RegulationsOnContainerStuffingOperation|EuInlandTariff)$|Recruiting\/detail\/|Services\/(Standardization|transport|lcl|movehouse|ontime|equipment|portInformation)$|Services\/schedules\/(port|vessel)\/|error\/)|^\/(en|zh)\/(404|error\/)/,
+    match:
+      /^\/(en|zh)\/home\/(About\/(?!socialResponsibility\/carbonCalculator)|item$|accessibility$|News\/detail\/|Contact\/global\/countryList\/more\/|HelpCenter\/termsAndConditions\/|HelpCenter\/business\/(ClaimForContainerTotalLoss|RegulationsOnContainerStuffingOperation|EuInlandTariff)$|Recruiting\/detail\/|Services\/(Standardization|transport|lcl|movehouse|ontime|equipment|portInformation)$|Services\/schedules\/(port|vessel)\/|error\/)|^\/(en|zh)\/(404|error\/)/,
     jsGzipMax: 5 * KB,
     noFramework: true,
     what: 'content page: no framework, JS under 5 KB gzip',
   },
-  { match: local(String.raw`(cookiePolicy$|(?!news\/(business|company)news\/).+\/(1|7|9)$|.+\/\d+\/2\/\d+$)`), jsGzipMax: 5 * KB, noFramework: true, what: 'local content page: no framework, JS under 5 KB gzip' },
+  {
+    match: local(String.raw`(cookiePolicy$|(?!news\/(business|company)news\/).+\/(1|7|9)$|.+\/\d+\/2\/\d+$)`),
+    jsGzipMax: 5 * KB,
+    noFramework: true,
+    what: 'local content page: no framework, JS under 5 KB gzip',
+  },
   // pages with a small script of their own (filters, paging, finders, search boxes, dialogs): no framework
   { match: /^\/(en|zh)\/home\/Contact\//, jsGzipMax: 7.5 * KB, noFramework: true, what: 'global offices (map, search, Load More): no framework, JS under 7.5 KB gzip' },
   { match: /^\/(en|zh)\/home\/Services\/route\//, jsGzipMax: 6.5 * KB, noFramework: true, what: 'route page (finder, section menu, POL tabs): no framework, JS under 6.5 KB gzip' },
   { match: /^\/(en|zh)\/home\/list$/, jsGzipMax: 7.5 * KB, noFramework: true, what: 'site search page: no framework, JS under 7.5 KB gzip (Pagefind runtime on demand)' },
-  { match: /^\/(en|zh)\/home\//, jsGzipMax: 7.5 * KB, noFramework: true, what: 'other corporate page (news lists, FAQ, schedules, downloads, services, jobs, supply chain): no framework, JS under 7.5 KB gzip' },
+  {
+    match: /^\/(en|zh)\/home\//,
+    jsGzipMax: 7.5 * KB,
+    noFramework: true,
+    what: 'other corporate page (news lists, FAQ, schedules, downloads, services, jobs, supply chain): no framework, JS under 7.5 KB gzip',
+  },
   { match: local('home$'), jsGzipMax: 40 * KB, noReact: true, what: 'local home (carousels): no React, JS under 40 KB gzip' },
   { match: local(String.raw`.+\/6$`), jsGzipMax: 40 * KB, noReact: true, what: 'local company profile (gallery carousels): no React, JS under 40 KB gzip' },
   { match: local('search$'), jsGzipMax: 8 * KB, noFramework: true, what: 'local search (Pagefind runtime loads on the first search): no framework, JS under 8 KB gzip' },

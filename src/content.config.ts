@@ -2,17 +2,7 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'zod';
 import { Location } from './contract/entities';
-import {
-  Compliance,
-  HistoryYear,
-  KeyFactsYear,
-  Leader,
-  Profile,
-  PublicWelfare,
-  Quality,
-  ReputationYear,
-  SustainabilityReport,
-} from './schemas/about';
+import { Compliance, HistoryYear, KeyFactsYear, Leader, Profile, PublicWelfare, Quality, ReputationYear, SustainabilityReport } from './schemas/about';
 import { Brand } from './schemas/brand';
 import { Home } from './schemas/home';
 import { Navigation } from './schemas/navigation';
@@ -35,7 +25,10 @@ export const collections = {
   brand: defineCollection({ loader: single('brand'), schema: Brand }),
   navigation: defineCollection({ loader: single('navigation'), schema: Navigation }),
   home: defineCollection({ loader: single('home'), schema: Home }),
-  localSites: defineCollection({ loader: file('./content/local-sites.json', { parser: (text) => JSON.parse(text).map((l: Location) => ({ ...l, id: String(l.locationId) })) }), schema: Location.extend({ id: z.string() }) }),
+  localSites: defineCollection({
+    loader: file('./content/local-sites.json', { parser: (text) => JSON.parse(text).map((l: Location) => ({ ...l, id: String(l.locationId) })) }),
+    schema: Location.extend({ id: z.string() }),
+  }),
   profile: defineCollection({ loader: aboutFile('profile'), schema: Profile }),
   leaders: defineCollection({ loader: file('./content/about/leaders.json'), schema: Leader }),
   keyFacts: defineCollection({ loader: file('./content/about/key-facts.json'), schema: KeyFactsYear }),
@@ -66,7 +59,10 @@ export const collections = {
         title: z.string().min(1),
         description: z.string().min(1),
         updated: z.coerce.date(),
-        documents: z.array(z.object({ label: z.string().min(1), file: z.string().regex(/^\/[A-Za-z0-9_\-./]+\.pdf$/) }).strict()).default([]).describe('PDFs offered beside the text'),
+        documents: z
+          .array(z.object({ label: z.string().min(1), file: z.string().regex(/^\/[A-Za-z0-9_\-./]+\.pdf$/) }).strict())
+          .default([])
+          .describe('PDFs offered beside the text'),
       })
       .strict(),
   }),

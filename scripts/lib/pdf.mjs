@@ -9,10 +9,9 @@ export function pdfString(text) {
 }
 /** Glyph widths of Helvetica (AFM, 1/1000 em) for ASCII 32 to 126; bold is about 6 % wider. */
 const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584,
-  584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667,
-  611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500,
-  722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611,
+  778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833,
+  556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ];
 /** Text for the CJK fonts: UTF-16BE in hex (their encodings are UniGB-UCS2-H and UniCNS-UCS2-H). */
 function cjkString(text) {
@@ -88,10 +87,14 @@ export function pdf(pages, info) {
   const cjk = {};
   for (const [name, [font, encoding, ordering, supplement]] of Object.entries(CJK_FONTS)) {
     if (!pages.some((p) => p.ops.some((o) => o.includes(`/${name} `)))) continue;
-    const descendant = add(`<< /Type /Font /Subtype /CIDFontType0 /BaseFont /${font} /CIDSystemInfo << /Registry (Adobe) /Ordering (${ordering}) /Supplement ${supplement} >> /FontDescriptor << /Type /FontDescriptor /FontName /${font} /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >> /DW 1000 /W [1 95 500] >>`);
+    const descendant = add(
+      `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /${font} /CIDSystemInfo << /Registry (Adobe) /Ordering (${ordering}) /Supplement ${supplement} >> /FontDescriptor << /Type /FontDescriptor /FontName /${font} /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >> /DW 1000 /W [1 95 500] >>`,
+    );
     cjk[name] = add(`<< /Type /Font /Subtype /Type0 /BaseFont /${font}-${encoding} /Encoding /${encoding} /DescendantFonts [${descendant} 0 R] >>`);
   }
-  const cjkResources = Object.entries(cjk).map(([name, id]) => ` /${name} ${id} 0 R`).join('');
+  const cjkResources = Object.entries(cjk)
+    .map(([name, id]) => ` /${name} ${id} 0 R`)
+    .join('');
   const kids = [];
   for (const page of pages) {
     const stream = page.ops.join('\n');
@@ -102,7 +105,11 @@ export function pdf(pages, info) {
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesId} 0 R >>`;
   objects[pagesId - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  const infoId = add(`<< ${Object.entries(info).map(([k, v]) => `/${k} ${pdfString(v)}`).join(' ')} >>`);
+  const infoId = add(
+    `<< ${Object.entries(info)
+      .map(([k, v]) => `/${k} ${pdfString(v)}`)
+      .join(' ')} >>`,
+  );
   let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets = [];
   objects.forEach((o, i) => {
@@ -114,4 +121,3 @@ export function pdf(pages, info) {
   body += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info ${infoId} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
-

@@ -57,10 +57,7 @@ export function startCarousels(root: ParentNode = document): Swiper[] {
       navigation: { prevEl: el.querySelector<HTMLElement>('.carousel-prev'), nextEl: el.querySelector<HTMLElement>('.carousel-next') },
       pagination: o.pagination ? { el: el.querySelector<HTMLElement>('.carousel-pagination'), clickable: true } : false,
       coverflowEffect: { rotate: 0, stretch: 0, depth: 160, modifier: 1, slideShadows: false },
-      autoplay:
-        o.autoplay && !reducedMotion() && slides > 1
-          ? { delay: o.autoplay, pauseOnMouseEnter: true, disableOnInteraction: false }
-          : false,
+      autoplay: o.autoplay && !reducedMotion() && slides > 1 ? { delay: o.autoplay, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
     };
     const swiper = new Swiper(el.querySelector<HTMLElement>('.swiper')!, options);
     const pause = el.querySelector<HTMLButtonElement>('.carousel-pause');

@@ -88,11 +88,7 @@ export function startSclTabs(): void {
   const wantedRegion = query.get('region')?.toLowerCase();
   const wantedArea = query.get('area')?.toLowerCase();
   const regionTab = wantedRegion ? root.querySelector<HTMLButtonElement>(`.scl-region-tabs [data-region="${CSS.escape(wantedRegion)}"]`) : null;
-  const areaTab = regionTab
-    ? areaTabs.find((t) => panelOf(t)?.contains(regionTab))
-    : wantedArea
-      ? areaTabs.find((t) => t.dataset.area === wantedArea)
-      : undefined;
+  const areaTab = regionTab ? areaTabs.find((t) => panelOf(t)?.contains(regionTab)) : wantedArea ? areaTabs.find((t) => t.dataset.area === wantedArea) : undefined;
   if (areaTab) {
     chooseArea(areaTab);
     if (regionTab) select(regionTabsOf(areaTab), regionTab);

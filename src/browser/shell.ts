@@ -112,11 +112,7 @@ function initLanguageSwitch(): void {
  * clicks close it. A panel opened by hovering is pinned open by a click on its
  * button (rather than closed by it), so hover and click users both get it.
  */
-function bindDisclosure(
-  button: HTMLElement,
-  panel: HTMLElement,
-  onOpen?: () => void,
-): { open(byHover?: boolean): void; close(focus?: boolean): void; readonly hovered: boolean } {
+function bindDisclosure(button: HTMLElement, panel: HTMLElement, onOpen?: () => void): { open(byHover?: boolean): void; close(focus?: boolean): void; readonly hovered: boolean } {
   let openedByHover = false;
   const api = {
     get hovered() {
@@ -143,7 +139,8 @@ function bindDisclosure(
   };
   button.addEventListener('click', () => {
     if (panel.hidden) api.open();
-    else if (openedByHover) openedByHover = false; // pin it
+    else if (openedByHover)
+      openedByHover = false; // pin it
     else api.close();
   });
   panel.addEventListener('keydown', (event) => {
@@ -355,9 +352,7 @@ function initSitePicker(): void {
       if (loaded) return;
       loaded = true;
       // the list and its API call load with the first opening
-      import('./site-picker')
-        .then((m) => m.fillSitePicker(dialog, china, $locale.get()))
-        .catch(() => (loaded = false)); // offline: the next opening tries again
+      import('./site-picker').then((m) => m.fillSitePicker(dialog, china, $locale.get())).catch(() => (loaded = false)); // offline: the next opening tries again
     });
   }
 }

@@ -153,9 +153,7 @@ function initSearch(host: HTMLElement): void {
       shown = (append ? shown : 0) + page.hits.length;
       total = page.total;
       showCounts(page.counts);
-      status.textContent = total
-        ? fill(total === 1 ? (d.msgCountOne ?? '') : (d.msgCountOther ?? ''), { count: total, keyword })
-        : fill(d.msgNoResult ?? '', { keyword });
+      status.textContent = total ? fill(total === 1 ? (d.msgCountOne ?? '') : (d.msgCountOther ?? ''), { count: total, keyword }) : fill(d.msgNoResult ?? '', { keyword });
       const finished = shown >= total;
       more.hidden = finished;
       progress.hidden = total === 0;

@@ -16,10 +16,7 @@ export type Mode = 'Vessel' | 'Feeder' | 'Rail' | 'Truck';
 export type { CargoNature };
 
 /** How a WTT intensity was obtained, for the methodology panel and the tests. */
-export type WttSource =
-  | { kind: 'with-factor'; value: number }
-  | { kind: 'published'; factor: EmissionFactor }
-  | { kind: 'derived'; fuel: FuelFactor; from: 'co2' | 'value'; basis: number };
+export type WttSource = { kind: 'with-factor'; value: number } | { kind: 'published'; factor: EmissionFactor } | { kind: 'derived'; fuel: FuelFactor; from: 'co2' | 'value'; basis: number };
 
 export interface Intensity {
   /** kg CO2e per tonne-km, tank to wheel, after the distance adjustment. */

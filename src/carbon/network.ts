@@ -245,7 +245,11 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
     // Ports the cargo can board at: those the origin's trucks reach, and those its rail reaches.
     const boarding = new Set([
       ...o.ports.map((p) => p.ref),
-      ...[origin, ...o.railheads.map((r) => r.ref)].flatMap((ref) => railOut(ref).map((e) => e.to).filter((to) => to.startsWith('p:'))),
+      ...[origin, ...o.railheads.map((r) => r.ref)].flatMap((ref) =>
+        railOut(ref)
+          .map((e) => e.to)
+          .filter((to) => to.startsWith('p:')),
+      ),
     ]);
     // Where one loop joins a boarding port to a port from which the destination is reached, no change of ship is offered at all.
     const railheadsNear = new Set(dd.railheads.map((r) => r.ref));
@@ -255,16 +259,20 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
       arrivalPorts
         .filter((b) => b !== port)
         .flatMap((b) =>
-          seaItineraries(port, b, nature).filter((parts) => !directOnly || parts.length === 1).map((parts): Edge => ({
-            id: id++,
-            from: fromNode,
-            to: `s:${b.slice(2)}`,
-            mode: parts[0].mode,
-            km: Math.round(parts.reduce((s, e) => s + e.km, 0) * 10) / 10,
-            intensity: parts[0].intensity,
-            method: 'sea-legs',
-            parts: parts.map((e) => ({ ...e, from: e.from, to: e.to })),
-          })),
+          seaItineraries(port, b, nature)
+            .filter((parts) => !directOnly || parts.length === 1)
+            .map(
+              (parts): Edge => ({
+                id: id++,
+                from: fromNode,
+                to: `s:${b.slice(2)}`,
+                mode: parts[0].mode,
+                km: Math.round(parts.reduce((s, e) => s + e.km, 0) * 10) / 10,
+                intensity: parts[0].intensity,
+                method: 'sea-legs',
+                parts: parts.map((e) => ({ ...e, from: e.from, to: e.to })),
+              }),
+            ),
         );
     const onward = (node: string, ref: string): Edge[] => {
       const list: Edge[] = railOut(ref).map((e) => ({ ...e, id: id++, from: node, to: e.to }));
@@ -334,15 +342,20 @@ export function buildCarbonNetwork(input: CarbonNetworkInput): CarbonNetwork {
     // and so is one whose rail leg does not bring the cargo nearer the destination (rail out and truck back).
     const end = place(target);
     const gap = (ref: string) => km(at(place(ref)), at(end));
-    const keep = (edges: Edge[]) =>
-      new Set([edges[0].from, ...edges.map((e) => e.to)].map(baseRef)).size === edges.length + 1 && edges.every((e) => e.mode !== 'Rail' || gap(e.to) < gap(e.from));
+    const keep = (edges: Edge[]) => new Set([edges[0].from, ...edges.map((e) => e.to)].map(baseRef)).size === edges.length + 1 && edges.every((e) => e.mode !== 'Rail' || gap(e.to) < gap(e.from));
     const flat = (path: Edge[]) => path.flatMap((e) => e.parts ?? [e]);
-    const found = kShortest(source, target, next, weight, count * 4).map(flat).filter(keep);
+    const found = kShortest(source, target, next, weight, count * 4)
+      .map(flat)
+      .filter(keep);
     const isSea = (e: Edge) => e.mode === 'Vessel' || e.mode === 'Feeder';
     const chosen = found.slice(0, count);
     for (const without of [isSea, (e: Edge) => e.mode === 'Rail']) {
       if (!chosen.length || chosen.some((edges) => !edges.some(without))) continue;
-      const other = found.find((edges) => !edges.some(without)) ?? kShortest(source, target, (node) => next(node).filter((e) => !without(e)), weight, 4).map(flat).find(keep);
+      const other =
+        found.find((edges) => !edges.some(without)) ??
+        kShortest(source, target, (node) => next(node).filter((e) => !without(e)), weight, 4)
+          .map(flat)
+          .find(keep);
       if (!other) continue;
       // it replaces the highest route that is not the only one of its kind
       const kinds = (edges: Edge[]) => [edges.some(isSea), edges.some((e) => e.mode === 'Rail')].join();

@@ -16,23 +16,28 @@ import {
   ShipItem,
   Slots,
 } from './entities';
-import {
-  Captcha,
-  ContactBody,
-  CountryCode,
-  PositionDetail,
-  PositionListItem,
-  PositionName,
-  RegionOption,
-  ResumeBody,
-  ResumeTemplate,
-  UploadAnswer,
-  UploadBody,
-} from './forms';
+import { Captcha, ContactBody, CountryCode, PositionDetail, PositionListItem, PositionName, RegionOption, ResumeBody, ResumeTemplate, UploadAnswer, UploadBody } from './forms';
 import { CityOfficePage, CountryGroup, CurrentPage, OfficeAreaParam, OfficeDetail, PageSize } from './entities';
 import { OFFICE_PAGE_SIZE, PATH } from './wire';
 import { CarbonBody, CarbonResult, CarbonToken, CitySuggestion, CityQuery } from './carbon';
-import { NEWS_PATH, NewsDetail, NewsExport, NewsExportBody, NewsLabel, NewsRevisions, NewsLabelPageQuery, NewsLastNextQuery, NewsPage, NewsPageQuery, NewsSearchQuery, NewsSearchResult, NewsType, NewsTypeParam, NewsUuid, NewsListItem } from './news';
+import {
+  NEWS_PATH,
+  NewsDetail,
+  NewsExport,
+  NewsExportBody,
+  NewsLabel,
+  NewsRevisions,
+  NewsLabelPageQuery,
+  NewsLastNextQuery,
+  NewsPage,
+  NewsPageQuery,
+  NewsSearchQuery,
+  NewsSearchResult,
+  NewsType,
+  NewsTypeParam,
+  NewsUuid,
+  NewsListItem,
+} from './news';
 
 import { defineCall, LanguageOnly, type CallDef } from './define';
 import { helpCalls } from './help';
@@ -43,7 +48,6 @@ import { scheduleCalls } from './schedules';
 import { subscribeCalls } from './subscribe';
 
 export type { CallDef } from './define';
-
 
 export const calls = {
   health: defineCall({
@@ -84,10 +88,38 @@ export const calls = {
     summary: 'Services of a route group',
   }),
   routeMap: defineCall({ method: 'GET', path: PATH.routeMap, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: RouteMap, summary: "A service's route map" }),
-  callPorts: defineCall({ method: 'GET', path: PATH.callPorts, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: z.array(CallPortItem), summary: "A service's port rotation with terminals and weekly ETA / ETD" }),
-  routeAdvantage: defineCall({ method: 'GET', path: PATH.routeAdvantage, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: RouteAdvantage, summary: "A service's selling points in both languages" }),
-  loopExport: defineCall({ method: 'GET', path: PATH.loopExport, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: z.array(LoopDirection), summary: 'Head-haul POLs with their PODs and transit days' }),
-  loopImport: defineCall({ method: 'GET', path: PATH.loopImport, query: LanguageOnly, params: z.object({ code: ServiceCode }), answer: z.array(LoopDirection), summary: 'Back-haul POLs with their PODs and transit days' }),
+  callPorts: defineCall({
+    method: 'GET',
+    path: PATH.callPorts,
+    query: LanguageOnly,
+    params: z.object({ code: ServiceCode }),
+    answer: z.array(CallPortItem),
+    summary: "A service's port rotation with terminals and weekly ETA / ETD",
+  }),
+  routeAdvantage: defineCall({
+    method: 'GET',
+    path: PATH.routeAdvantage,
+    query: LanguageOnly,
+    params: z.object({ code: ServiceCode }),
+    answer: RouteAdvantage,
+    summary: "A service's selling points in both languages",
+  }),
+  loopExport: defineCall({
+    method: 'GET',
+    path: PATH.loopExport,
+    query: LanguageOnly,
+    params: z.object({ code: ServiceCode }),
+    answer: z.array(LoopDirection),
+    summary: 'Head-haul POLs with their PODs and transit days',
+  }),
+  loopImport: defineCall({
+    method: 'GET',
+    path: PATH.loopImport,
+    query: LanguageOnly,
+    params: z.object({ code: ServiceCode }),
+    answer: z.array(LoopDirection),
+    summary: 'Back-haul POLs with their PODs and transit days',
+  }),
   scheduleTrade: defineCall({
     method: 'GET',
     path: PATH.scheduleTrade,
@@ -115,7 +147,11 @@ export const calls = {
     path: PATH.officeSearch,
     query: z
       .object({
-        key: z.string({ error: 'must not be empty: enter part of a city name' }).trim().min(1, { error: 'must not be empty: enter part of a city name' }).max(50, { error: 'must be at most 50 characters' }),
+        key: z
+          .string({ error: 'must not be empty: enter part of a city name' })
+          .trim()
+          .min(1, { error: 'must not be empty: enter part of a city name' })
+          .max(50, { error: 'must be at most 50 characters' }),
         currentPage: CurrentPage.default(1),
         size: PageSize.default(OFFICE_PAGE_SIZE),
         language: Language.optional(),
@@ -246,10 +282,38 @@ export const calls = {
     answer: z.array(NewsLabel),
     summary: 'Labels carried by the items of a news type (404 for an unknown type)',
   }),
-  typeNews: defineCall({ method: 'GET', path: NEWS_PATH.typeNews, query: NewsPageQuery, params: z.object({ typeId: NewsTypeParam }), answer: NewsPage, summary: 'A page of a news type, newest first (page size 5 by default), and the total count' }),
-  typeNewsOceanAlliance: defineCall({ method: 'GET', path: NEWS_PATH.typeNewsOceanAlliance, query: NewsPageQuery, params: z.object({ typeId: NewsTypeParam }), answer: NewsPage, summary: 'A page of the items of a type labelled Ocean Alliance' }),
-  typeNewsQuality2019: defineCall({ method: 'GET', path: NEWS_PATH.typeNewsQuality2019, query: NewsPageQuery, params: z.object({ typeId: NewsTypeParam }), answer: NewsPage, summary: 'A page of the Service Enhancement list (items of a type labelled Service Enhancement)' }),
-  labelNews: defineCall({ method: 'GET', path: NEWS_PATH.labelNews, query: NewsLabelPageQuery, params: z.object({ typeId: NewsTypeParam }), answer: NewsPage, summary: 'A page of a news type filtered by label (newsLabelUuid; none = all)' }),
+  typeNews: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.typeNews,
+    query: NewsPageQuery,
+    params: z.object({ typeId: NewsTypeParam }),
+    answer: NewsPage,
+    summary: 'A page of a news type, newest first (page size 5 by default), and the total count',
+  }),
+  typeNewsOceanAlliance: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.typeNewsOceanAlliance,
+    query: NewsPageQuery,
+    params: z.object({ typeId: NewsTypeParam }),
+    answer: NewsPage,
+    summary: 'A page of the items of a type labelled Ocean Alliance',
+  }),
+  typeNewsQuality2019: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.typeNewsQuality2019,
+    query: NewsPageQuery,
+    params: z.object({ typeId: NewsTypeParam }),
+    answer: NewsPage,
+    summary: 'A page of the Service Enhancement list (items of a type labelled Service Enhancement)',
+  }),
+  labelNews: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.labelNews,
+    query: NewsLabelPageQuery,
+    params: z.object({ typeId: NewsTypeParam }),
+    answer: NewsPage,
+    summary: 'A page of a news type filtered by label (newsLabelUuid; none = all)',
+  }),
   newsLastNext: defineCall({
     method: 'GET',
     path: NEWS_PATH.lastNext,
@@ -258,10 +322,38 @@ export const calls = {
     answer: NewsDetail,
     summary: 'An item with its previous (newer) and next (older) neighbours in its type list',
   }),
-  serviceNews: defineCall({ method: 'GET', path: NEWS_PATH.serviceNews, query: LanguageOnly, params: z.object({ fixedId: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type labelled Service Enhancement (at most 5)' }),
-  focusNewss: defineCall({ method: 'GET', path: NEWS_PATH.focusNewss, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type with a picture, for the carousels (at most 5)' }),
-  specialNews: defineCall({ method: 'GET', path: NEWS_PATH.specialNews, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Newest items of a type, for the home blocks (at most 5)' }),
-  focusNews: defineCall({ method: 'GET', path: NEWS_PATH.focusNews, query: LanguageOnly, params: z.object({ id: NewsTypeParam }), answer: z.array(NewsListItem), summary: 'Important items of a type, newest first (at most 5)' }),
+  serviceNews: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.serviceNews,
+    query: LanguageOnly,
+    params: z.object({ fixedId: NewsTypeParam }),
+    answer: z.array(NewsListItem),
+    summary: 'Newest items of a type labelled Service Enhancement (at most 5)',
+  }),
+  focusNewss: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.focusNewss,
+    query: LanguageOnly,
+    params: z.object({ id: NewsTypeParam }),
+    answer: z.array(NewsListItem),
+    summary: 'Newest items of a type with a picture, for the carousels (at most 5)',
+  }),
+  specialNews: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.specialNews,
+    query: LanguageOnly,
+    params: z.object({ id: NewsTypeParam }),
+    answer: z.array(NewsListItem),
+    summary: 'Newest items of a type, for the home blocks (at most 5)',
+  }),
+  focusNews: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.focusNews,
+    query: LanguageOnly,
+    params: z.object({ id: NewsTypeParam }),
+    answer: z.array(NewsListItem),
+    summary: 'Important items of a type, newest first (at most 5)',
+  }),
   newsRevisions: defineCall({
     method: 'GET',
     path: NEWS_PATH.revisions,
@@ -277,7 +369,13 @@ export const calls = {
     answer: NewsExport,
     summary: 'Addition for the nightly job: up to 500 whole stories by id (JSON { ids }), each with its revision; ids not found are left out',
   }),
-  newsSearch: defineCall({ method: 'GET', path: NEWS_PATH.titleAll, query: NewsSearchQuery, answer: NewsSearchResult, summary: 'News whose title, subtitle, teaser or text contains the keyword, a page of them with counts per tab' }),
+  newsSearch: defineCall({
+    method: 'GET',
+    path: NEWS_PATH.titleAll,
+    query: NewsSearchQuery,
+    answer: NewsSearchResult,
+    summary: 'News whose title, subtitle, teaser or text contains the keyword, a page of them with counts per tab',
+  }),
   // ---- one object per later feature area, each in its own file ----
   ...helpCalls,
   ...searchCalls,
@@ -307,7 +405,7 @@ export function fillPath(path: string, params: Record<string, string | number> =
 export function describeIssues(error: z.ZodError, where?: string): string {
   return error.issues
     .map((issue) => {
-      const field = issue.path.length ? issue.path.join('.') : where ?? 'request';
+      const field = issue.path.length ? issue.path.join('.') : (where ?? 'request');
       return issue.message.startsWith(`${field} `) ? issue.message : `${field}: ${issue.message}`;
     })
     .join('; ');

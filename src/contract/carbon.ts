@@ -39,11 +39,7 @@ export const CitySuggestion = z
 
 export const CityQuery = z
   .object({
-    prefix: z
-      .string({ error: 'carbon.err.prefix' })
-      .trim()
-      .max(CITY_QUERY_MAX, { error: 'carbon.err.prefix' })
-      .refine(cityQueryReady, { error: 'carbon.err.prefix' }),
+    prefix: z.string({ error: 'carbon.err.prefix' }).trim().max(CITY_QUERY_MAX, { error: 'carbon.err.prefix' }).refine(cityQueryReady, { error: 'carbon.err.prefix' }),
     token: z.string().max(400).optional().describe('A token from getToken; checked when sent'),
     language: Language.optional(),
   })

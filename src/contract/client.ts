@@ -23,12 +23,7 @@ export function createClient(options: { target?: ApiTarget; language?: 0 | 1 } =
     target,
     async call<C extends CallDef>(def: C, input: CallInput<C> = {}): Promise<CallAnswer<C>> {
       const path = fillPath(def.path, (input.params ?? {}) as Record<string, string | number>);
-      const body =
-        input.body === undefined
-          ? undefined
-          : input.form
-            ? { form: input.body as Record<string, string> }
-            : { json: input.body as unknown };
+      const body = input.body === undefined ? undefined : input.form ? { form: input.body as Record<string, string> } : { json: input.body as unknown };
       const content = await apiFetch(
         path,
         {

@@ -6,12 +6,7 @@ import { Language } from './entities';
  * answer's content. The server registers its routes from these definitions,
  * the typed client (./client.ts) calls them, and the tests check against them.
  */
-export interface CallDef<
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  A extends z.ZodType = z.ZodType,
-> {
+export interface CallDef<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST';
   /** Path relative to the API base; `:name` marks a path parameter. */
   path: string;

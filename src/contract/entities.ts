@@ -4,9 +4,7 @@ import { OFFICE_AREAS, OFFICE_PAGE_MAX, PICTURE_NAMES } from './wire';
 /** Entities that travel on the wire, one schema each, shared by server, client, content and tests. */
 
 /** The `language` query value: 0 Chinese, 1 English. */
-export const Language = z.coerce
-  .number({ error: 'language must be 0 (Chinese) or 1 (English)' })
-  .pipe(z.union([z.literal(0), z.literal(1)], { error: 'language must be 0 (Chinese) or 1 (English)' }));
+export const Language = z.coerce.number({ error: 'language must be 0 (Chinese) or 1 (English)' }).pipe(z.union([z.literal(0), z.literal(1)], { error: 'language must be 0 (Chinese) or 1 (English)' }));
 
 export const PictureName = z.enum(PICTURE_NAMES, {
   error: `pictureNameEN must be one of ${PICTURE_NAMES.join(', ')}`,
@@ -25,7 +23,9 @@ export const Location = z
         /^(|\/[a-z0-9-]+|\/home\/Contact\/global\/[A-Za-z0-9/-]+|https?:\/\/\S+)$/,
         'must be empty (a region), a site path such as /shanghai, a corporate offices page (/home/Contact/global/...), or an http(s) URL',
       )
-      .describe('Where the site lives: /{location} on this site; for a location without a local site, its offices page on the corporate site (/home/Contact/global/..., the page adds the language); or an external URL'),
+      .describe(
+        'Where the site lives: /{location} on this site; for a location without a local site, its offices page on the corporate site (/home/Contact/global/..., the page adds the language); or an external URL',
+      ),
   })
   .strict();
 export type Location = z.infer<typeof Location>;
@@ -47,9 +47,7 @@ export const Health = z
 /** A route service's code on the wire (serLpCode), e.g. AAC. */
 export const ServiceCode = z.string().regex(/^[A-Z0-9]{2,6}$/, { error: 'must be a service code of 2 to 6 capital letters or digits, e.g. AAC' });
 
-export const RouteGroupItem = z
-  .object({ serLpGroupUuid: z.string(), serLpGroupNameCn: z.string(), serLpGroupNameEn: z.string() })
-  .strict();
+export const RouteGroupItem = z.object({ serLpGroupUuid: z.string(), serLpGroupNameCn: z.string(), serLpGroupNameEn: z.string() }).strict();
 
 export const RouteServiceItem = z.object({ serLpCode: ServiceCode, serLpNameCn: z.string(), serLpNameEn: z.string() }).strict();
 
@@ -120,18 +118,18 @@ export const OfficeAreaParam = z.enum(OFFICE_AREAS, { error: `area must be one o
 /** currentPage of a paged office list: 1 for the first page. */
 export const CurrentPage = z.coerce
   .number({ error: 'currentPage must be a whole number from 1' })
-  .pipe(z.number().int({ error: 'currentPage must be a whole number from 1' }).min(1, { error: 'currentPage must be a whole number from 1' }).max(100_000, { error: 'currentPage must be at most 100000' }));
+  .pipe(
+    z.number().int({ error: 'currentPage must be a whole number from 1' }).min(1, { error: 'currentPage must be a whole number from 1' }).max(100_000, { error: 'currentPage must be at most 100000' }),
+  );
 
 /** size of a paged office list: how many offices a page holds (the site asks 10, 20, 30 … as Load More grows the list). */
-export const PageSize = z.coerce
-  .number({ error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` })
-  .pipe(
-    z
-      .number()
-      .int({ error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` })
-      .min(1, { error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` })
-      .max(OFFICE_PAGE_MAX, { error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` }),
-  );
+export const PageSize = z.coerce.number({ error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` }).pipe(
+  z
+    .number()
+    .int({ error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` })
+    .min(1, { error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` })
+    .max(OFFICE_PAGE_MAX, { error: `size must be a whole number from 1 to ${OFFICE_PAGE_MAX}` }),
+);
 
 /** A country of the continent index: Chinese and English name, and its URL segment. */
 export const IndexCountry = z

@@ -40,7 +40,10 @@ function rulesToIssues<T extends string>(errors: Partial<Record<T, string>>, ctx
 export const ContactBody = z
   .object({
     ...(Object.fromEntries(CONTACT_FIELDS.map((f) => [f, formText])) as Record<(typeof CONTACT_FIELDS)[number], typeof formText>),
-    region: z.string().regex(/^\d{1,6}$/, { error: 'must be a region id' }).optional(),
+    region: z
+      .string()
+      .regex(/^\d{1,6}$/, { error: 'must be a region id' })
+      .optional(),
   })
   .strict()
   .superRefine((body, ctx) => rulesToIssues(validateContact(body), ctx));
@@ -78,14 +81,10 @@ export const PositionDetail = z
 
 export const PositionName = z.object({ positionUUID: z.string(), positionName: z.string() }).strict();
 
-export const ResumeTemplate = z
-  .object({ name: z.string().describe('File name to show'), positionUUID: z.string(), path: z.string().describe('URL of the .docx template') })
-  .strict();
+export const ResumeTemplate = z.object({ name: z.string().describe('File name to show'), positionUUID: z.string(), path: z.string().describe('URL of the .docx template') }).strict();
 
 /** POST /webUpload/upload answer: `path` is the token to send as the application's path. */
-export const UploadAnswer = z
-  .object({ path: z.string().regex(/^[a-f0-9]{32}$/), name: z.string(), size: z.number().int().positive() })
-  .strict();
+export const UploadAnswer = z.object({ path: z.string().regex(/^[a-f0-9]{32}$/), name: z.string(), size: z.number().int().positive() }).strict();
 
 export const UploadBody = z.object({ file: z.instanceof(File, { error: 'file: please upload the file' }) }).strict();
 

@@ -11,18 +11,20 @@ import { HELP_PATH } from './help-paths';
 export const FAQ_PAGE_MAX = 100;
 
 const pageError = `must be a whole number from 1`;
-const FaqPage = z.coerce
-  .number({ error: `currentPage ${pageError}` })
-  .pipe(z.number().int({ error: `currentPage ${pageError}` }).min(1, { error: `currentPage ${pageError}` }).max(100_000, { error: 'currentPage must be at most 100000' }));
-const FaqSize = z.coerce
-  .number({ error: `size must be a whole number from 1 to ${FAQ_PAGE_MAX}` })
-  .pipe(
-    z
-      .number()
-      .int({ error: `size must be a whole number from 1 to ${FAQ_PAGE_MAX}` })
-      .min(1, { error: `size must be a whole number from 1 to ${FAQ_PAGE_MAX}` })
-      .max(FAQ_PAGE_MAX, { error: `size must be a whole number from 1 to ${FAQ_PAGE_MAX}` }),
-  );
+const FaqPage = z.coerce.number({ error: `currentPage ${pageError}` }).pipe(
+  z
+    .number()
+    .int({ error: `currentPage ${pageError}` })
+    .min(1, { error: `currentPage ${pageError}` })
+    .max(100_000, { error: 'currentPage must be at most 100000' }),
+);
+const FaqSize = z.coerce.number({ error: `size must be a whole number from 1 to ${FAQ_PAGE_MAX}` }).pipe(
+  z
+    .number()
+    .int({ error: `size must be a whole number from 1 to ${FAQ_PAGE_MAX}` })
+    .min(1, { error: `size must be a whole number from 1 to ${FAQ_PAGE_MAX}` })
+    .max(FAQ_PAGE_MAX, { error: `size must be a whole number from 1 to ${FAQ_PAGE_MAX}` }),
+);
 
 export const FaqTypeUuid = z.coerce.string({ error: 'must be an FAQ type id, e.g. 1' }).regex(/^[0-9]{1,6}$/, { error: 'must be an FAQ type id, e.g. 1' });
 
@@ -82,9 +84,7 @@ export const DownloadStatItem = z
   })
   .strict();
 
-export const CertificateStatItem = z
-  .object({ shipUuid: z.string(), shipNameCn: z.string(), shipNameEn: z.string(), count: z.number().int().nonnegative() })
-  .strict();
+export const CertificateStatItem = z.object({ shipUuid: z.string(), shipNameCn: z.string(), shipNameEn: z.string(), count: z.number().int().nonnegative() }).strict();
 
 export const TariffItem = z
   .object({

@@ -107,7 +107,7 @@ export const localCalls = {
     path: '/local/pages/summary/getDefaultSummaryPage',
     query: z.object({ ...Site, summaryMenuUuid: MenuUuid, pageNum: PageNum }).strict(),
     answer: z.object({ localDefaultInfoList: z.array(LocalDefaultInfo), totalNum: z.number().int().nonnegative() }),
-    summary: 'One page (9) of a Default_Summary_Page menu\'s items, newest first',
+    summary: "One page (9) of a Default_Summary_Page menu's items, newest first",
   }),
   localNewsSummary: defineCall({
     method: 'GET',
@@ -128,7 +128,7 @@ export const localCalls = {
     path: '/local/pages/summary/getNewsDetailPage',
     query: z.object({ ...Pick, summaryMenuUuid: MenuUuid, id: ItemId }).strict(),
     answer: LocalNewsItem.extend({ newsText: z.string(), previous: Neighbour, next: Neighbour }),
-    summary: 'A news item with its previous (newer) and next (older) neighbours in its menu\'s list',
+    summary: "A news item with its previous (newer) and next (older) neighbours in its menu's list",
   }),
   localDefaultDetail: defineCall({
     method: 'GET',
@@ -149,14 +149,14 @@ export const localCalls = {
     path: '/local/specificInfo/findNewsLetterInfo',
     query: z.object({ ...Site, menuUuid: MenuUuid, pageNum: PageNum }).strict(),
     answer: Paged(LocalNewsletter),
-    summary: 'One page (9) of a newsletter menu\'s PDFs, newest first',
+    summary: "One page (9) of a newsletter menu's PDFs, newest first",
   }),
   localFileDownloads: defineCall({
     method: 'GET',
     path: '/local/specificInfo/findFileDownloadsInfo',
     query: z.object({ ...Site, menuUuid: MenuUuid, pageNum: PageNum }).strict(),
     answer: Paged(LocalFileDownload),
-    summary: 'One page (9) of a download menu\'s files, newest first',
+    summary: "One page (9) of a download menu's files, newest first",
   }),
   localRedirectInfo: defineCall({
     method: 'GET',
@@ -168,7 +168,13 @@ export const localCalls = {
   localSearch: defineCall({
     method: 'GET',
     path: '/local/search/getContentByKeyWords',
-    query: z.object({ ...Site, keyWords: z.string({ error: 'keyWords is required' }).trim().min(1, { error: 'keyWords is required' }).max(100, { error: 'keyWords: at most 100 characters' }), pageNum: PageNum }).strict(),
+    query: z
+      .object({
+        ...Site,
+        keyWords: z.string({ error: 'keyWords is required' }).trim().min(1, { error: 'keyWords is required' }).max(100, { error: 'keyWords: at most 100 characters' }),
+        pageNum: PageNum,
+      })
+      .strict(),
     answer: Paged(z.object({ title: z.string(), pageType: z.enum(PAGE_TYPE_VALUES), path: z.string(), content: z.string() })),
     summary: 'Search of one local site and language (10 a page): every word in the title or text',
   }),

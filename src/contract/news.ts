@@ -125,9 +125,7 @@ export const NewsSearchResult = z.object({
   ),
 });
 
-export const NewsPageQuery = z
-  .object({ currentPage: CurrentPage.default(1), size: PageSize.default(NEWS_PAGE_SIZE), language: Language.optional() })
-  .strict();
+export const NewsPageQuery = z.object({ currentPage: CurrentPage.default(1), size: PageSize.default(NEWS_PAGE_SIZE), language: Language.optional() }).strict();
 export const NewsLabelPageQuery = z
   .object({ currentPage: CurrentPage.default(1), size: PageSize.default(NEWS_PAGE_SIZE), newsLabelUuid: NewsLabelUuid.optional(), language: Language.optional() })
   .strict();

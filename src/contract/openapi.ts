@@ -49,12 +49,7 @@ const wrapped = (content: Json, code: string, example?: Json): Json => ({
 });
 
 const errorResponses = (): Json =>
-  Object.fromEntries(
-    Object.entries(ERRORS).map(([code, description]) => [
-      code,
-      { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/Error${code}` } } } },
-    ]),
-  );
+  Object.fromEntries(Object.entries(ERRORS).map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/Error${code}` } } } }]));
 
 /** `:name` path parameters in OpenAPI's `{name}`. */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -98,7 +93,12 @@ function outsideTheWrapper(paths: Record<string, Json>): Record<string, Json> {
   const id = (name: string, description: string) => ({ name, in: 'query', required: true, schema: { type: 'string', maxLength: 64 }, description });
   const redirect = (summary: string, parameters: Json[]): Json => ({
     get: {
-      operationId: summary.replace(/\W+/g, ' ').trim().split(' ').map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase())).join(''),
+      operationId: summary
+        .replace(/\W+/g, ' ')
+        .trim()
+        .split(' ')
+        .map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase()))
+        .join(''),
       summary,
       tags: ['downloads'],
       parameters,
@@ -131,7 +131,14 @@ function outsideTheWrapper(paths: Record<string, Json>): Record<string, Json> {
         tags: ['schedule'],
         parameters: [...parameters(calls.schedulePointToPoint.query, 'query'), { name: 'sort', in: 'query', required: false, schema: { type: 'string', enum: ['departure', 'transit', 'co2'] } }],
         responses: {
-          200: { description: 'The workbook', content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } } } },
+          200: {
+            description: 'The workbook',
+            content: {
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+              },
+            },
+          },
           ...errorResponses(),
         },
       },

@@ -20,7 +20,12 @@ export const PointToPointQuery = z
     from: Locode.describe('Port of loading (UN/LOCODE)'),
     to: Locode.describe('Port of discharge (UN/LOCODE)'),
     date: z.iso.date('must be a date as YYYY-MM-DD').describe('First departure day (UTC date)'),
-    weeks: z.coerce.number('must be a whole number of weeks from 1 to 8').int('must be a whole number of weeks from 1 to 8').min(1, 'must be from 1 to 8').max(SCHEDULE_WEEKS_MAX, 'must be from 1 to 8').default(4),
+    weeks: z.coerce
+      .number('must be a whole number of weeks from 1 to 8')
+      .int('must be a whole number of weeks from 1 to 8')
+      .min(1, 'must be from 1 to 8')
+      .max(SCHEDULE_WEEKS_MAX, 'must be from 1 to 8')
+      .default(4),
     direct: z.enum(['0', '1'], 'must be 1 (direct sailings only) or 0').default('0'),
     nature: z.enum(['Dry', 'Reefer'], 'must be Dry or Reefer').default('Dry'),
     tonnes: z.coerce.number('must be a number of tonnes').positive('must be above 0').max(SCHEDULE_TONNES_MAX, `must be at most ${SCHEDULE_TONNES_MAX}`).optional(),

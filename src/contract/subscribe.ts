@@ -135,7 +135,14 @@ export const SubscriptionBody = z
 export type SubscriptionBody = z.input<typeof SubscriptionBody>;
 
 export const CancelBody = z
-  .object({ email: formText, lang: langField, code: formText.describe('Captcha answer'), sign: formText, emailCode: formText, uuid: z.uuid({ error: 'must be the userUuid of the subscription' }).optional() })
+  .object({
+    email: formText,
+    lang: langField,
+    code: formText.describe('Captcha answer'),
+    sign: formText,
+    emailCode: formText,
+    uuid: z.uuid({ error: 'must be the userUuid of the subscription' }).optional(),
+  })
   .strict()
   .superRefine((body, ctx) =>
     rulesToIssues(
@@ -231,7 +238,10 @@ export const subscribeCalls = {
     method: 'POST',
     path: SUBSCRIBE_PATH.unsubscribe,
     query: UnsubscribeQuery,
-    body: z.object({ 'List-Unsubscribe': z.literal('One-Click').optional() }).strict().optional(),
+    body: z
+      .object({ 'List-Unsubscribe': z.literal('One-Click').optional() })
+      .strict()
+      .optional(),
     answer: z.null(),
     summary: 'The mails’ signed link, RFC 8058 one-click (POST); GET on the same URL unsubscribes and redirects to the subscription page with the result',
   }),

@@ -194,10 +194,7 @@ export function simplifyOverWater(points: readonly LonLat[], toleranceMetres: nu
       if (d > worstDistance) [worst, worstDistance] = [i, d];
     }
     const inland = overLand[last] - overLand[first];
-    const split =
-      worstDistance > toleranceMetres ||
-      (inland > 0 && worstDistance > inlandMetres) ||
-      land.landKm(points[first], points[last], 0.05) > inland + 0.01;
+    const split = worstDistance > toleranceMetres || (inland > 0 && worstDistance > inlandMetres) || land.landKm(points[first], points[last], 0.05) > inland + 0.01;
     if (split) {
       keep[worst] = 1;
       stack.push([first, worst], [worst, last]);

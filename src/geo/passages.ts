@@ -90,7 +90,13 @@ export const SUEZ_CANAL: Canal = {
       [32.6, 29.7],
     ],
   ],
-  joins: { start: [[32.1, 31.7], [32.387, 31.298]], end: [[32.6, 29.7]] },
+  joins: {
+    start: [
+      [32.1, 31.7],
+      [32.387, 31.298],
+    ],
+    end: [[32.6, 29.7]],
+  },
   optIn: false,
   corridorKm: 4,
 };
@@ -173,7 +179,13 @@ export const KIEL_CANAL: Canal = {
     [11.25, 54.585],
   ],
   replaces: [],
-  joins: { start: [[9.042, 53.874], [9.227, 53.877]], end: [[12.2, 54.5]] },
+  joins: {
+    start: [
+      [9.042, 53.874],
+      [9.227, 53.877],
+    ],
+    end: [[12.2, 54.5]],
+  },
   optIn: true,
   corridorKm: 3,
 };

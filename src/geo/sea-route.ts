@@ -286,7 +286,12 @@ function ends(network: SeaNetwork, p: LonLat, land: LandMask | null, options: Se
   });
   if (blocked.length > 0) {
     const radiusKm = Math.max(...blocked.map((c) => geodesicMetres(p, c.target) / 1000)) * 1.25 + 30;
-    waterPaths(p, blocked.map((c) => c.target), radiusKm, land).forEach((w, i) => {
+    waterPaths(
+      p,
+      blocked.map((c) => c.target),
+      radiusKm,
+      land,
+    ).forEach((w, i) => {
       if (w) offer(blocked[i].node, [...w.path, ...blocked[i].tail]);
     });
   }
@@ -306,12 +311,7 @@ const endsCache = new Map<SeaNetwork, Map<string, Ends>>();
 
 function cachedEnds(network: SeaNetwork, builtIn: boolean, p: LonLat, land: LandMask | null, options: SeaRouteOptions): Ends {
   const defaults =
-    builtIn &&
-    options.land === undefined &&
-    options.snapCandidates === undefined &&
-    options.maxConnectorKm === undefined &&
-    options.connectorLandKm === undefined &&
-    options.maxInlandKm === undefined;
+    builtIn && options.land === undefined && options.snapCandidates === undefined && options.maxConnectorKm === undefined && options.connectorLandKm === undefined && options.maxInlandKm === undefined;
   if (!defaults) return ends(network, p, land, options);
   const key = `${p[0]},${p[1]}`;
   let byPosition = endsCache.get(network);

@@ -70,7 +70,6 @@ export const faqEntryAnchor = (entryId: string) => `faq-${entryId}`;
 
 // ---- inline markup -----------------------------------------------------------------------
 
-
 const INLINE = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 /** One line of inline markup as HTML: text escaped, **bold**, [label](href) with the href localised. */

@@ -94,10 +94,7 @@ export function scheduleFiles(code: string): ScheduleFile[] {
   const weeks = scheduleSettings().weeks;
   return SCHEDULE_KINDS.map((kind) => {
     const scheduleUuid = `${code.toLowerCase()}-${kind}`;
-    const name =
-      kind === 'long-term'
-        ? { en: `${code} long-term schedule, ${weeks} weeks`, zh: `${code} 长期船期表（${weeks}周）` }
-        : { en: `${code} proforma schedule`, zh: `${code} 标准船期表` };
+    const name = kind === 'long-term' ? { en: `${code} long-term schedule, ${weeks} weeks`, zh: `${code} 长期船期表（${weeks}周）` } : { en: `${code} proforma schedule`, zh: `${code} 标准船期表` };
     return { scheduleUuid, code, kind, name, path: scheduleFilePath(scheduleUuid) };
   });
 }
@@ -235,7 +232,12 @@ function longTermSheet(net: RouteNetwork, service: Service, from: Date): XlsxShe
       ]),
     ]),
     [],
-    [{ value: `Schedules are subject to change without notice; the booking confirmation gives the cut-off times of each sailing. 船期如有变动，恕不另行通知；各航次截止时间以订舱确认书为准。`, style: 'note' }],
+    [
+      {
+        value: `Schedules are subject to change without notice; the booking confirmation gives the cut-off times of each sailing. 船期如有变动，恕不另行通知；各航次截止时间以订舱确认书为准。`,
+        style: 'note',
+      },
+    ],
     [{ value: `Issued by ${ISSUER} · hotline ${HOTLINE} · www.seabridgelines.com`, style: 'note' }],
   ];
   return { name: 'Long-term schedule', rows, widths: [22, 10, ...service.calls.flatMap(() => [17, 17])], freezeRows: 5, merges, heights: { 4: 30 } };

@@ -61,15 +61,7 @@ export interface PagefindOptions {
 }
 
 /** Pagefind bundles not used by the site (it has its own search page). */
-const UNUSED = [
-  'pagefind-ui.js',
-  'pagefind-ui.css',
-  'pagefind-modular-ui.js',
-  'pagefind-modular-ui.css',
-  'pagefind-component-ui.js',
-  'pagefind-component-ui.css',
-  'pagefind-highlight.js',
-];
+const UNUSED = ['pagefind-ui.js', 'pagefind-ui.css', 'pagefind-modular-ui.js', 'pagefind-modular-ui.css', 'pagefind-component-ui.js', 'pagefind-component-ui.css', 'pagefind-highlight.js'];
 
 const BODY = 'data-pagefind-body';
 const FAQ_KIND = /data-pagefind-filter="kind:faq"/;

@@ -1,14 +1,5 @@
 import { parseContent } from '../shared/parse-content';
-import {
-  LocalLanguageContent,
-  LocalSite,
-  PAGE_SUFFIX,
-  type DefaultInfo,
-  type LocalLang,
-  type LocalNews,
-  type PageMenu,
-  type PageType,
-} from '../schemas/local';
+import { LocalLanguageContent, LocalSite, PAGE_SUFFIX, type DefaultInfo, type LocalLang, type LocalNews, type PageMenu, type PageType } from '../schemas/local';
 import { LOCAL_PAGE_SIZE, LOCAL_SEARCH_PAGE_SIZE, localUrl } from './local-rules';
 
 /**
@@ -134,7 +125,9 @@ export function getLocalLocation(location: string): LocalLocation | undefined {
 }
 
 export function getLocalLanguage(location: string, lang: string): LocalLanguage | undefined {
-  return loadLocalSites().get(location)?.languages.get(lang as LocalLang);
+  return loadLocalSites()
+    .get(location)
+    ?.languages.get(lang as LocalLang);
 }
 
 /** Every location and language (for getStaticPaths). */
@@ -152,9 +145,7 @@ export const NEWS_PAGE_TYPE: Record<NewsKind, PageType> = { business: 'Business_
 
 /** News of a kind, newest first (date, then id). */
 export function newsOf(l: LocalLanguage, kind?: NewsKind): LocalNews[] {
-  return l.content.news
-    .filter((n) => !kind || newsKindOf(n) === kind)
-    .sort((a, b) => b.statusDt.localeCompare(a.statusDt) || b.id.localeCompare(a.id));
+  return l.content.news.filter((n) => !kind || newsKindOf(n) === kind).sort((a, b) => b.statusDt.localeCompare(a.statusDt) || b.id.localeCompare(a.id));
 }
 
 /** The menu page that lists a news kind. */
@@ -271,7 +262,11 @@ export function searchLocal(l: LocalLanguage, keyword: string, page = 1, size = 
   return { total: scored.length, list: pageOf(scored, page, size).map((s) => ({ ...s.doc, content: excerpt(s.doc.content, words[0]) })) };
 }
 
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** About 160 characters of text around the first match. */
 export function excerpt(text: string, word: string, length = 160): string {

@@ -44,7 +44,10 @@ export function newsLoader(folder = 'content/news'): Loader {
 
 /** The entry id of a story's file: `{locale}/{newsUuid}`. */
 function entryId(base: string, path: string): string {
-  return relative(base, path).split(sep).join('/').replace(/\.json$/, '');
+  return relative(base, path)
+    .split(sep)
+    .join('/')
+    .replace(/\.json$/, '');
 }
 
 /** Loads one story's file into the store unless it is unchanged; answers its entry id. */

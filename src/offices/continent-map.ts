@@ -102,7 +102,10 @@ export function continentShapes(): ContinentShapes {
       const geo = feature(topology, polygon) as unknown as GeoJSON.Feature<GeoJSON.Polygon>;
       const lons = geo.geometry.coordinates[0].map(([lon]) => lon);
       if (String(country.id) === RUSSIA && Math.min(...lons) < URALS && Math.max(...lons) > URALS) {
-        for (const [area, west] of [['europe', true], ['asia', false]] as const) {
+        for (const [area, west] of [
+          ['europe', true],
+          ['asia', false],
+        ] as const) {
           const rings = geo.geometry.coordinates.map((ring) => clipRing(unwrapRing(ring as Ring), URALS, west)).filter((r) => r.length);
           if (rings.length) extra[area].push({ type: 'Polygon', coordinates: rings });
         }

@@ -14,7 +14,12 @@ export function officeSlug(name: string): string {
 
 /** Lower case without accents, so that "sao paulo" finds São Paulo and "DUSSELDORF" finds Düsseldorf. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The search terms of an office: its city in both languages, folded, joined with "|". */

@@ -46,9 +46,7 @@ const areaFiles = import.meta.glob<unknown>('../../content/offices/*.json', { ea
 let network: OfficeNetwork | undefined;
 
 export function loadOffices(): OfficeNetwork {
-  network ??= buildNetwork(
-    Object.entries(areaFiles).map(([path, raw]) => ({ file: path.replace(/^(\.\.\/)+/, ''), raw })),
-  );
+  network ??= buildNetwork(Object.entries(areaFiles).map(([path, raw]) => ({ file: path.replace(/^(\.\.\/)+/, ''), raw })));
   return network;
 }
 

@@ -89,8 +89,7 @@ function landPath(scale: LandScale, projection: GeoProjection, path: GeoPath, ce
     const north = lat(0) + MARGIN;
     const south = lat(MAP_HEIGHT) - MARGIN;
     const wide = east - west >= 360;
-    const visible = (l: Land) =>
-      l.north >= south && l.south <= north && (wide || [-360, 0, 360].some((shift) => l.west + shift <= east && l.east + shift >= west));
+    const visible = (l: Land) => l.north >= south && l.south <= north && (wide || [-360, 0, 360].some((shift) => l.west + shift <= east && l.east + shift >= west));
     d = landPolygons(topology)
       .filter(visible)
       .filter((l) => path.area(l.polygon) >= 3)

@@ -13,7 +13,10 @@ export const SeaLeg = z
   .object({
     km: z.number().positive(),
     nm: z.number().positive(),
-    path: z.array(z.tuple([z.number(), z.number()])).min(2).describe('[lon, lat] points; longitudes may pass ±180 to stay continuous'),
+    path: z
+      .array(z.tuple([z.number(), z.number()]))
+      .min(2)
+      .describe('[lon, lat] points; longitudes may pass ±180 to stay continuous'),
   })
   .loose();
 export type SeaLeg = z.infer<typeof SeaLeg>;

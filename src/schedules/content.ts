@@ -76,8 +76,7 @@ function build(): ScheduleContent {
       loopOfVessel.set(imo, service.code);
     }
   }
-  for (const hub of rules.transhipment.hubs)
-    if (!network.ports.has(hub.port)) throw new Error(`content/routes/schedule-rules.json: hub ${hub.port} is not a port in content/routes/ports.json`);
+  for (const hub of rules.transhipment.hubs) if (!network.ports.has(hub.port)) throw new Error(`content/routes/schedule-rules.json: hub ${hub.port} is not a port in content/routes/ports.json`);
   for (const port of Object.keys(rules.cutOffs.ports))
     if (!network.ports.has(port)) throw new Error(`content/routes/schedule-rules.json: cut-offs for ${port}, which is not a port in content/routes/ports.json`);
   return { network, vessels, rules, services, loopOfVessel };

@@ -29,7 +29,10 @@ export function searchPorts(ports: readonly PortOption[], text: string, limit = 
     else if (matchesCity(port.terms, text) || terms.some((t) => t.replace(/\s+/g, '').includes(key))) score = 2;
     if (score >= 0) scored.push({ port, score, i });
   });
-  return scored.sort((a, b) => a.score - b.score || a.i - b.i).slice(0, limit).map((s) => s.port);
+  return scored
+    .sort((a, b) => a.score - b.score || a.i - b.i)
+    .slice(0, limit)
+    .map((s) => s.port);
 }
 
 /** The port a field's text names exactly (its UN/LOCODE, or "Name (LOCODE)" as the picker writes it). */

@@ -123,8 +123,7 @@ export function buildRouter(content: ScheduleContent, carbon: CarbonNetwork, tim
       for (const s2 of fromPort.get(h1) ?? []) {
         const h2 = s2.to;
         if (s2.service === s1.service || h2 === o || h2 === d || !hubs.has(h2) || directLoops.has(s2.service)) continue;
-        for (const s3 of byPair.get(`${h2}>${d}`) ?? [])
-          if (s3.service !== s2.service && s3.service !== s1.service && !directLoops.has(s3.service)) two.push([s1, s2, s3]);
+        for (const s3 of byPair.get(`${h2}>${d}`) ?? []) if (s3.service !== s2.service && s3.service !== s1.service && !directLoops.has(s3.service)) two.push([s1, s2, s3]);
       }
     }
     found = [...direct.map((s) => [s]), ...one, ...(one.length ? [] : two)];

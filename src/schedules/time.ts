@@ -22,7 +22,9 @@ export { DAY_MS };
 
 /** The instant of a local date (YYYY-MM-DD) plus `days`, at a local clock time (HH:mm) in a zone. A time skipped by a DST change moves forward, as Temporal's 'compatible' rule says. */
 export function zonedMoment(date: string, days: number, clock: string, timeZone: string): ZonedMoment {
-  const zdt = Temporal.PlainDate.from(date).add({ days }).toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(clock) });
+  const zdt = Temporal.PlainDate.from(date)
+    .add({ days })
+    .toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(clock) });
   return { epoch: zdt.epochMilliseconds, local: zdt.toString({ timeZoneName: 'never', smallestUnit: 'second' }) };
 }
 

@@ -107,9 +107,12 @@ export function loopTimetable(service: Service, ports: ReadonlyMap<string, Port>
   for (const voyage of voyages)
     voyage.forEach((c, i) => {
       const before = i > 0 ? voyage[i - 1] : undefined;
-      if (c.departure.epoch <= c.arrival.epoch) throw new Error(`loop ${service.code}: at ${c.port} (call ${i + 1}) the ship leaves before it arrives in local time (${c.arrival.local} → ${c.departure.local})`);
+      if (c.departure.epoch <= c.arrival.epoch)
+        throw new Error(`loop ${service.code}: at ${c.port} (call ${i + 1}) the ship leaves before it arrives in local time (${c.arrival.local} → ${c.departure.local})`);
       if (before && c.arrival.epoch <= before.departure.epoch)
-        throw new Error(`loop ${service.code}: the ship reaches ${c.port} (call ${i + 1}, ${c.arrival.local}) before it leaves ${before.port} (${before.departure.local}); check the day and time against the time zones`);
+        throw new Error(
+          `loop ${service.code}: the ship reaches ${c.port} (call ${i + 1}, ${c.arrival.local}) before it leaves ${before.port} (${before.departure.local}); check the day and time against the time zones`,
+        );
     });
   const call = (k: number, index: number): DatedCall | undefined => {
     const lap = Math.floor(index / service.calls.length);

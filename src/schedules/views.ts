@@ -74,7 +74,13 @@ export function portOptions(engine: ScheduleEngine, locale: Locale): PortOption[
     .map((locode) => ports.get(locode)!)
     .map((p) => {
       const reading = pinyin(p.name.zh, { toneType: 'none', type: 'array' }).join('');
-      return { locode: p.locode, name: p.name[locale], country: p.country[locale], terms: [fold(p.name.en), fold(p.name.zh), reading, p.locode.toLowerCase()].join('|'), sort: locale === 'zh' ? reading : fold(p.name.en) };
+      return {
+        locode: p.locode,
+        name: p.name[locale],
+        country: p.country[locale],
+        terms: [fold(p.name.en), fold(p.name.zh), reading, p.locode.toLowerCase()].join('|'),
+        sort: locale === 'zh' ? reading : fold(p.name.en),
+      };
     })
     .sort((a, b) => a.sort.localeCompare(b.sort))
     .map(({ sort: _sort, ...rest }) => rest);

@@ -10,14 +10,53 @@ import { xlsx, type XlsxCell } from '../shared/xlsx';
  */
 
 const HEAD: Record<Locale, string[]> = {
-  en: ['Option', 'Vessel', 'Voyage', 'Service', 'From', 'Departure', 'To', 'Arrival', 'Transit (days)', 'Transhipments', 'Documents cut-off', 'Port / CY cut-off', 'VGM cut-off', 'kg CO2e per TEU (TTW)', 'kg CO2e per TEU (WTW)', 'kg CO2e cargo (WTW)'],
-  zh: ['方案', '船名', '航次', '航线', '起运港', '开航时间', '目的港', '抵港时间', '航程（天）', '中转次数', '截单时间', '截重柜时间', 'VGM截止时间', '每TEU碳排放（TTW，千克）', '每TEU碳排放（WTW，千克）', '货物碳排放（WTW，千克）'],
+  en: [
+    'Option',
+    'Vessel',
+    'Voyage',
+    'Service',
+    'From',
+    'Departure',
+    'To',
+    'Arrival',
+    'Transit (days)',
+    'Transhipments',
+    'Documents cut-off',
+    'Port / CY cut-off',
+    'VGM cut-off',
+    'kg CO2e per TEU (TTW)',
+    'kg CO2e per TEU (WTW)',
+    'kg CO2e cargo (WTW)',
+  ],
+  zh: [
+    '方案',
+    '船名',
+    '航次',
+    '航线',
+    '起运港',
+    '开航时间',
+    '目的港',
+    '抵港时间',
+    '航程（天）',
+    '中转次数',
+    '截单时间',
+    '截重柜时间',
+    'VGM截止时间',
+    '每TEU碳排放（TTW，千克）',
+    '每TEU碳排放（WTW，千克）',
+    '货物碳排放（WTW，千克）',
+  ],
 };
 
 export function resultsWorkbook(answer: PointToPointAnswer, locale: Locale, title: string): Buffer {
   const when = (v: string) => formatLocalDateTime(v, locale);
   const cell = (value: string | number | null): XlsxCell => ({ value, style: 'cell' });
-  const rows: (XlsxCell | string)[][] = [[{ value: title, style: 'title' }], [{ value: `${locale === 'zh' ? '船期更新于' : 'Schedules as of'} ${answer.asOf}`, style: 'subtitle' }], [], HEAD[locale].map((value) => ({ value, style: 'header' }))];
+  const rows: (XlsxCell | string)[][] = [
+    [{ value: title, style: 'title' }],
+    [{ value: `${locale === 'zh' ? '船期更新于' : 'Schedules as of'} ${answer.asOf}`, style: 'subtitle' }],
+    [],
+    HEAD[locale].map((value) => ({ value, style: 'header' })),
+  ];
   answer.options.forEach((o, n) => {
     const cut = (kind: string) => when(o.cutOffs.find((c) => c.kind === kind)!.local);
     o.legs.forEach((l, i) => {

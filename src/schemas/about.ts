@@ -4,9 +4,7 @@ import { Localised, LocalisedFile, LocalisedImage, LocalisedParagraphs, PublicPa
 /** content/about/profile.json: the company profile, two banner sections with text. */
 export const Profile = z
   .object({
-    sections: z
-      .array(z.object({ title: Localised, paragraphs: LocalisedParagraphs, image: LocalisedImage }).strict())
-      .length(2),
+    sections: z.array(z.object({ title: Localised, paragraphs: LocalisedParagraphs, image: LocalisedImage }).strict()).length(2),
   })
   .strict();
 
@@ -24,7 +22,10 @@ export const Leader = z
 /** content/about/key-facts.json: one entry per year, revenue and volume tables. */
 export const KeyFactsYear = z
   .object({
-    id: z.string().regex(/^\d{4}$/).describe('The year, e.g. "2024"'),
+    id: z
+      .string()
+      .regex(/^\d{4}$/)
+      .describe('The year, e.g. "2024"'),
     note: Localised.describe('Source and basis of the figures (audited annual report, currency)'),
     tables: z
       .array(
@@ -46,7 +47,10 @@ export const KeyFactsYear = z
 /** content/about/history.json: one entry per year (accordion, newest first), events in the year. */
 export const HistoryYear = z
   .object({
-    id: z.string().regex(/^\d{4}$/).describe('The year'),
+    id: z
+      .string()
+      .regex(/^\d{4}$/)
+      .describe('The year'),
     events: z.array(z.object({ date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/), con: Localised }).strict()).min(1),
   })
   .strict();
@@ -86,9 +90,7 @@ export const Quality = z
   .object({
     intro: LocalisedParagraphs.describe('The integrated management system'),
     policy: Localised.describe('Service quality policy'),
-    certificates: z
-      .array(z.object({ id: z.string(), title: Localised, standard: z.string(), image: LocalisedImage, file: PublicPath }).strict())
-      .length(5),
+    certificates: z.array(z.object({ id: z.string(), title: Localised, standard: z.string(), image: LocalisedImage, file: PublicPath }).strict()).length(5),
     calculator: z.object({ title: Localised, text: Localised }).strict().describe('Carbon calculator teaser'),
   })
   .strict();
@@ -109,8 +111,6 @@ export const Compliance = z
   .object({
     intro: LocalisedParagraphs,
     guidelines: z.object({ title: Localised, summary: Localised, files: LocalisedFile }).strict(),
-    sanctions: z
-      .object({ intro: LocalisedParagraphs, title: Localised, file: PublicPath.describe('One PDF for both languages') })
-      .strict(),
+    sanctions: z.object({ intro: LocalisedParagraphs, title: Localised, file: PublicPath.describe('One PDF for both languages') }).strict(),
   })
   .strict();

@@ -67,12 +67,8 @@ export const Brand = z
       )
       .min(1)
       .describe('Dropdowns of group and partner sites in the footer'),
-    filings: z
-      .array(z.object({ label: Localised, href: ExternalUrl.optional() }).strict())
-      .describe('Filing notices shown at the foot of every page'),
-    mourning: z
-      .array(z.object({ from: IsoDate, to: IsoDate, reason: Localised.optional() }).strict())
-      .describe('Date ranges (inclusive, China time) in which the home pages are shown in grey'),
+    filings: z.array(z.object({ label: Localised, href: ExternalUrl.optional() }).strict()).describe('Filing notices shown at the foot of every page'),
+    mourning: z.array(z.object({ from: IsoDate, to: IsoDate, reason: Localised.optional() }).strict()).describe('Date ranges (inclusive, China time) in which the home pages are shown in grey'),
     maintenance: z
       .object({ from: IsoDateTime, to: IsoDateTime })
       .strict()

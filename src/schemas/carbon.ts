@@ -27,10 +27,17 @@ export const CargoNature = z.enum(CARGO_NATURES);
 /** One published emission intensity, copied exactly from its source. */
 export const EmissionFactor = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]{3,60}$/).describe('Stable id, shown on the methodology panel and in the CSV'),
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]{3,60}$/)
+      .describe('Stable id, shown on the methodology panel and in the CSV'),
     mode: z.enum(['sea', 'feeder', 'rail', 'road']).describe('sea: Vessel legs, by trade lane; feeder: Feeder legs, by ship size class'),
     label: Localised.describe('What the factor is for, as the source names it'),
-    lane: z.string().regex(/^[a-z0-9-]{3,40}$/).optional().describe('sea: the trade lane (seaLanes id, or seaLaneFallback)'),
+    lane: z
+      .string()
+      .regex(/^[a-z0-9-]{3,40}$/)
+      .optional()
+      .describe('sea: the trade lane (seaLanes id, or seaLaneFallback)'),
     nature: CargoNature.optional().describe('sea: the cargo nature the value is for'),
     minTeu: z.number().int().min(0).optional().describe('feeder: smallest ship (TEU) of the size class'),
     maxTeu: z.number().int().positive().optional().describe('feeder: largest ship (TEU) of the size class; absent for an open-ended class'),
@@ -74,7 +81,10 @@ export const ModeMethod = z
       .union([
         z.literal('published with the factor').describe('The WTT the source publishes beside each TTW value (the factor’s wtt)'),
         z.object({ factor: z.string() }).strict().describe('A published WTT factor'),
-        z.object({ fuel: z.string(), from: z.enum(['co2', 'value']) }).strict().describe('Derived: fuel burnt = TTW CO2 component (or CO2e value) / Cf, times LCV, times the fuel’s WTT'),
+        z
+          .object({ fuel: z.string(), from: z.enum(['co2', 'value']) })
+          .strict()
+          .describe('Derived: fuel burnt = TTW CO2 component (or CO2e value) / Cf, times LCV, times the fuel’s WTT'),
       ])
       .describe('Where the well-to-tank share comes from'),
   })
@@ -106,10 +116,7 @@ export const CarbonFactors = z
     standard: Localised.describe('The accounting standard and what was done where the data fell short (shown on the methodology panel)'),
     factorSet: Localised.describe('Why this set of factors, in a few sentences (methodology panel)'),
     reefer: Localised.describe('How refrigerated cargo is treated (methodology panel)'),
-    teuTonnes: z
-      .object({ value: z.number().positive(), source: z.string(), sourceUrl: Url })
-      .strict()
-      .describe('Tonnes of cargo per loaded TEU: the one factor between TEU and tonnes'),
+    teuTonnes: z.object({ value: z.number().positive(), source: z.string(), sourceUrl: Url }).strict().describe('Tonnes of cargo per loaded TEU: the one factor between TEU and tonnes'),
     feederMaxTeu: z.number().int().positive().describe('Loops deployed with ships below this size (TEU) are feeders'),
     distance: z
       .object({
@@ -141,7 +148,8 @@ export const CarbonFactors = z
       const m = f.modes[mode];
       if (m.ttw !== 'by trade lane' && m.ttw !== 'by size class' && !ids.has(m.ttw)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'ttw'], message: `no factor ${m.ttw}` });
       if (typeof m.wtt === 'object' && 'factor' in m.wtt && !ids.has(m.wtt.factor)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'wtt'], message: `no factor ${m.wtt.factor}` });
-      if (typeof m.wtt === 'object' && 'fuel' in m.wtt && !f.fuels.some((fuel) => typeof m.wtt === 'object' && 'fuel' in m.wtt && fuel.id === m.wtt.fuel)) ctx.addIssue({ code: 'custom', path: ['modes', mode, 'wtt'], message: 'no such fuel' });
+      if (typeof m.wtt === 'object' && 'fuel' in m.wtt && !f.fuels.some((fuel) => typeof m.wtt === 'object' && 'fuel' in m.wtt && fuel.id === m.wtt.fuel))
+        ctx.addIssue({ code: 'custom', path: ['modes', mode, 'wtt'], message: 'no such fuel' });
       if (m.wtt === 'published with the factor') {
         f.factors.forEach((factor, i) => {
           if (factor.mode === mode && factor.wtt === undefined) ctx.addIssue({ code: 'custom', path: ['factors', i, 'wtt'], message: `${mode} factors carry their published WTT` });
@@ -161,7 +169,8 @@ export const CarbonFactors = z
     });
     for (const lane of [...f.seaLanes.map((l) => l.id), f.seaLaneFallback]) {
       for (const nature of CargoNature.options) {
-        if (!f.factors.some((x) => x.mode === 'sea' && x.lane === lane && x.nature === nature)) ctx.addIssue({ code: 'custom', path: ['factors'], message: `no sea factor for lane ${lane}, ${nature}` });
+        if (!f.factors.some((x) => x.mode === 'sea' && x.lane === lane && x.nature === nature))
+          ctx.addIssue({ code: 'custom', path: ['factors'], message: `no sea factor for lane ${lane}, ${nature}` });
       }
     }
   });
@@ -174,11 +183,18 @@ export const City = z
     id: CityId,
     name: Localised.describe('City name as shown in suggestions and results'),
     aliases: z.array(z.string().min(2)).optional().describe('Other names a visitor may type (Bombay, Canton, 广州市 ...)'),
-    country: z.string().regex(/^[A-Z]{2}$/).describe('ISO 3166-1 alpha-2; its names are in countries'),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .describe('ISO 3166-1 alpha-2; its names are in countries'),
     lat: z.number().min(-90).max(90).describe('City centre, decimal degrees'),
     lon: z.number().min(-180).max(180),
     population: z.number().int().positive().describe('Approximate urban population in thousands, only to rank suggestions'),
-    landmass: z.string().regex(/^[a-z-]{3,30}$/).optional().describe("Where the city's trucks can drive, when not its country's landmass (an island of an island country)"),
+    landmass: z
+      .string()
+      .regex(/^[a-z-]{3,30}$/)
+      .optional()
+      .describe("Where the city's trucks can drive, when not its country's landmass (an island of an island country)"),
   })
   .strict();
 export type City = z.infer<typeof City>;
@@ -191,7 +207,10 @@ export const CitiesFile = z
         z
           .object({
             name: Localised,
-            landmass: z.string().regex(/^[a-z-]{3,30}$/).describe('Trucks drive only between a city and ports of the same landmass (no truck crosses the Taiwan Strait or the Korea Strait)'),
+            landmass: z
+              .string()
+              .regex(/^[a-z-]{3,30}$/)
+              .describe('Trucks drive only between a city and ports of the same landmass (no truck crosses the Taiwan Strait or the Korea Strait)'),
           })
           .strict(),
       )

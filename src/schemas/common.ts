@@ -45,12 +45,6 @@ export const IsoDate = z.iso.date().describe('Date as YYYY-MM-DD');
 /** Date and time with offset, e.g. 2026-12-06T01:00:00+08:00. */
 export const IsoDateTime = z.iso.datetime({ offset: true }).describe('Date and time with UTC offset');
 
-export const LocalisedImage = z
-  .object({ src: PublicPath, alt: Localised })
-  .strict()
-  .describe('Image with alternative text in both languages');
+export const LocalisedImage = z.object({ src: PublicPath, alt: Localised }).strict().describe('Image with alternative text in both languages');
 
-export const LocalisedFile = z
-  .object({ en: PublicPath, zh: PublicPath })
-  .strict()
-  .describe('A document in each language (the same path twice where one file serves both)');
+export const LocalisedFile = z.object({ en: PublicPath, zh: PublicPath }).strict().describe('A document in each language (the same path twice where one file serves both)');

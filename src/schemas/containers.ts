@@ -67,9 +67,7 @@ export const ContainerSize = z
     doorHeight: mm('Door opening height').optional(),
     volume: z.number().min(1).max(100).multipleOf(0.1).nullable().describe('Internal volume in m³ with one decimal; null where there is none (flat rack: shown as a slash)'),
     tare: kg.describe('Tare mass, kg'),
-    payload: z
-      .union([z.tuple([kg]), z.tuple([kg, kg])])
-      .describe('Maximum payload in kg; a second value (units rated for a higher gross mass) is marked # and explained by payloadNote'),
+    payload: z.union([z.tuple([kg]), z.tuple([kg, kg])]).describe('Maximum payload in kg; a second value (units rated for a higher gross mass) is marked # and explained by payloadNote'),
   })
   .strict()
   .refine((s) => (s.doorWidth === undefined) === (s.doorHeight === undefined), { message: 'give both door figures or neither', path: ['doorWidth'] })
@@ -83,9 +81,7 @@ export const ContainerSize = z
   });
 export type ContainerSize = z.infer<typeof ContainerSize>;
 
-export const Feature = z
-  .object({ icon: z.enum(FEATURE_ICONS).describe('Icon name (public/images/containers/icon-{name}.svg)'), label: Localised })
-  .strict();
+export const Feature = z.object({ icon: z.enum(FEATURE_ICONS).describe('Icon name (public/images/containers/icon-{name}.svg)'), label: Localised }).strict();
 
 export const ContainerType = z
   .object({

@@ -41,7 +41,10 @@ export const FaqEntryContent = z
 
 export const FaqTypeContent = z
   .object({
-    id: z.string().regex(/^[0-9]{1,6}$/, 'an FAQ type id is a number, e.g. "1"').describe('FAQ type id (faqTypeUuid on the wire, the {id} of /home/HelpCenter/questions/{id})'),
+    id: z
+      .string()
+      .regex(/^[0-9]{1,6}$/, 'an FAQ type id is a number, e.g. "1"')
+      .describe('FAQ type id (faqTypeUuid on the wire, the {id} of /home/HelpCenter/questions/{id})'),
     name: Localised.describe('Name of the type in the side list'),
     entries: z.array(FaqEntryContent).min(5, 'an FAQ type holds at least 5 questions'),
   })
@@ -66,9 +69,7 @@ export type FaqFile = z.infer<typeof FaqFile>;
 
 // ---- Downloads --------------------------------------------------------------------------
 
-export const DownloadCategory = z
-  .object({ id: Slug, name: Localised })
-  .strict();
+export const DownloadCategory = z.object({ id: Slug, name: Localised }).strict();
 
 export const DownloadFile = z
   .object({
@@ -77,10 +78,7 @@ export const DownloadFile = z
     name: Localised.describe('Title of the document (fileNameEn / fileNameCn)'),
     summary: Localised.describe('One sentence on what the document is for'),
     fileType: z.literal('pdf').describe('fileType on the wire: the format of the file'),
-    file: z
-      .object({ en: PublicPath, zh: PublicPath })
-      .strict()
-      .describe('The PDF of each language (public/files/downloads/...), written by scripts/make-help-documents.mjs'),
+    file: z.object({ en: PublicPath, zh: PublicPath }).strict().describe('The PDF of each language (public/files/downloads/...), written by scripts/make-help-documents.mjs'),
     updated: IsoDate.describe('Date of the current version'),
   })
   .strict();

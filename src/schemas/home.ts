@@ -16,7 +16,11 @@ export const Home = z
             subtitle: Localised,
             image: z.object({ en: PublicPath, zh: PublicPath }).strict().describe('Background picture per language'),
             href: Href,
-            locales: z.array(z.enum(['en', 'zh'])).min(1).default(['en', 'zh']).describe('Languages that show this banner'),
+            locales: z
+              .array(z.enum(['en', 'zh']))
+              .min(1)
+              .default(['en', 'zh'])
+              .describe('Languages that show this banner'),
           })
           .strict(),
       )

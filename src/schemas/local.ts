@@ -89,14 +89,17 @@ export const ChargeRow = z
     note: z.string().trim().optional(),
   })
   .strict()
-  .refine((r) => r.flat !== null || r.dry20 !== null || r.dry40 !== null, { message: 'a charge needs a flat amount or a 20\'/40\' amount' });
+  .refine((r) => r.flat !== null || r.dry20 !== null || r.dry40 !== null, { message: "a charge needs a flat amount or a 20'/40' amount" });
 
 const menuBase = {
   id: Id.describe("The menu's uuid on the wire and the id segment of its URL"),
   seq: z.number().int().nonnegative().describe('Order among its siblings'),
   menuText: Text.describe('Label of the menu entry and heading of its page'),
   path: RouterPath,
-  isOpenNewTab: z.union([z.literal(0), z.literal(1)]).default(0).describe('1: a Redirect_Page entry opens in a new tab'),
+  isOpenNewTab: z
+    .union([z.literal(0), z.literal(1)])
+    .default(0)
+    .describe('1: a Redirect_Page entry opens in a new tab'),
 };
 
 /** A menu entry that leads to a page; the page's content sits with it. */
@@ -163,9 +166,7 @@ export const LocalLanguageContent = z
     companyName: Text.describe('Company name text of the home page'),
     description: Text.describe('Meta description of the local home page'),
     menu: z.array(MenuLevel1).min(1),
-    banners: z
-      .array(z.object({ bannerTitle: Text, bannerTitleVice: z.string().trim(), imgPath: PublicPath, imgAlt: Text }).strict())
-      .min(1),
+    banners: z.array(z.object({ bannerTitle: Text, bannerTitleVice: z.string().trim(), imgPath: PublicPath, imgAlt: Text }).strict()).min(1),
     news: z.array(LocalNews),
     briefProfile: z.object({ profileInfo: Text, profileImgPath: PublicPath, profileImgAlt: Text }).strict(),
     profile: z
@@ -210,13 +211,19 @@ export const LocalLanguageContent = z
     address: z
       .object({
         lines: z.array(Text).min(1),
-        tel: z.string().regex(/^[0-9+\- ()]+$/, 'digits, spaces, +, - and brackets only').optional(),
+        tel: z
+          .string()
+          .regex(/^[0-9+\- ()]+$/, 'digits, spaces, +, - and brackets only')
+          .optional(),
         email: z.email().optional(),
       })
       .strict(),
     footer: z
       .object({
-        filings: z.array(z.object({ label: Text, href: ExternalUrl.optional() }).strict()).default([]).describe('ICP and police filing records (China)'),
+        filings: z
+          .array(z.object({ label: Text, href: ExternalUrl.optional() }).strict())
+          .default([])
+          .describe('ICP and police filing records (China)'),
         registration: z.object({ label: Text, href: ExternalUrl }).strict().optional().describe('Company registration bureau link'),
       })
       .strict(),

@@ -9,13 +9,19 @@ import { PublicPath } from './common';
  */
 export const NewsItem = z
   .object({
-    newsUuid: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).describe('Id of the item on the API (same for both languages of one story)'),
+    newsUuid: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/)
+      .describe('Id of the item on the API (same for both languages of one story)'),
     typeId: z.enum(NEWS_TYPE_IDS).describe('News category: notices, news, special topic or updates'),
     title: z.string().trim().min(1),
     subTitle: z.string().default(''),
     author: z.string().default(''),
     statusDt: z.iso.date().describe('Publication date, YYYY-MM-DD'),
-    picUrl: z.union([PublicPath, z.url({ protocol: /^https?$/ })]).optional().describe('Cover picture'),
+    picUrl: z
+      .union([PublicPath, z.url({ protocol: /^https?$/ })])
+      .optional()
+      .describe('Cover picture'),
     labels: z.array(z.string().min(1)).default([]).describe('Label names, e.g. Ocean Alliance'),
     trades: z
       .array(z.string().regex(/^[A-Z]{2,3}$/, { error: 'must be a trade label code such as TP (see src/server/subscribe/catalogue.ts)' }))

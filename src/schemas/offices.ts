@@ -24,16 +24,13 @@ export const PhoneNumber = z
 
 /** A linkman's e-mail: an address on the company's domain, or the http(s) link of a contact form (shown as an external link). */
 export const LinkmanEmail = z
-  .union([
-    z.email().regex(/@([a-z0-9-]+\.)*seabridgelines\.com$/i, 'must be an address on seabridgelines.com'),
-    ExternalUrl,
-  ], { error: 'must be an e-mail address on seabridgelines.com, or the http(s) address of a contact form' })
+  .union([z.email().regex(/@([a-z0-9-]+\.)*seabridgelines\.com$/i, 'must be an address on seabridgelines.com'), ExternalUrl], {
+    error: 'must be an e-mail address on seabridgelines.com, or the http(s) address of a contact form',
+  })
   .describe('E-mail address (name@seabridgelines.com), or the http(s) link of a web contact form');
 
 /** A person's name: one string when it is written the same in both languages, else per language. */
-export const PersonName = z
-  .union([z.string().trim().min(1), Localised])
-  .describe('Name as one string (same in both languages), or {"en": "Wang Haifeng", "zh": "王海峰"}');
+export const PersonName = z.union([z.string().trim().min(1), Localised]).describe('Name as one string (same in both languages), or {"en": "Wang Haifeng", "zh": "王海峰"}');
 
 export const Linkman = z
   .object({
@@ -65,7 +62,10 @@ export type Office = z.infer<typeof Office>;
 
 export const Country = z
   .object({
-    code: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code, e.g. NL').describe('ISO 3166-1 alpha-2 country code'),
+    code: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code, e.g. NL')
+      .describe('ISO 3166-1 alpha-2 country code'),
     name: Localised.describe('Country name; the English one gives the URL segment (United States → united-states)'),
     offices: z.array(Office).min(1),
   })

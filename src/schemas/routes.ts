@@ -24,7 +24,10 @@ export const TimeZone = z
 
 export const Terminal = z
   .object({
-    code: z.string().regex(/^[A-Z0-9]{2,8}$/, 'terminal code: 2 to 8 capital letters or digits').describe('Short code used in rotations, e.g. YSCT'),
+    code: z
+      .string()
+      .regex(/^[A-Z0-9]{2,8}$/, 'terminal code: 2 to 8 capital letters or digits')
+      .describe('Short code used in rotations, e.g. YSCT'),
     name: Localised.describe('Terminal name as shippers know it'),
   })
   .strict();
@@ -133,13 +136,22 @@ export type Deployment = z.infer<typeof Deployment>;
 
 export const Service = z
   .object({
-    code: z.string().regex(/^[A-Z0-9]{2,6}$/, 'service code: 2 to 6 capital letters or digits').describe('Service loop code, e.g. AAC'),
-    name: Localised.refine((n) => n.en.length <= 50, { path: ['en'], message: 'the English service name is at most 50 characters (the DCSA schedules standard carries it as carrierServiceName)' }).describe(
-      'Service name, e.g. Asia – US West Coast Express / 亚洲—美西快航',
-    ),
+    code: z
+      .string()
+      .regex(/^[A-Z0-9]{2,6}$/, 'service code: 2 to 6 capital letters or digits')
+      .describe('Service loop code, e.g. AAC'),
+    name: Localised.refine((n) => n.en.length <= 50, {
+      path: ['en'],
+      message: 'the English service name is at most 50 characters (the DCSA schedules standard carries it as carrierServiceName)',
+    }).describe('Service name, e.g. Asia – US West Coast Express / 亚洲—美西快航'),
     trade: z.string().min(1).describe('Trade name used by the service schedule page (?trade=)'),
     startsOn: Weekday.describe('Weekday of the first arrival (day 0)'),
-    roundTripDays: z.number().int().min(7).refine((d) => d % 7 === 0, 'a weekly service turns in whole weeks').describe('Days of one round trip; vessels deployed = roundTripDays / 7'),
+    roundTripDays: z
+      .number()
+      .int()
+      .min(7)
+      .refine((d) => d % 7 === 0, 'a weekly service turns in whole weeks')
+      .describe('Days of one round trip; vessels deployed = roundTripDays / 7'),
     vesselClass: z.string().min(1).describe('Deployed ship size, e.g. "14,000 TEU"'),
     calls: z.array(Call).min(3),
     export: Bound.describe('Head-haul direction (loop export table)'),
@@ -175,7 +187,8 @@ export const Service = z
       if (imo !== 'TBN' && seen.has(imo)) ctx.addIssue({ code: 'custom', path: ['deployment', 'vessels', i], message: `loop ${s.code}: vessel ${imo} is deployed twice` });
       seen.add(imo);
     });
-    if (last.departure.day >= s.roundTripDays) ctx.addIssue({ code: 'custom', path: ['roundTripDays'], message: `the last departure (day ${last.departure.day}) must fall inside the round trip of ${s.roundTripDays} days` });
+    if (last.departure.day >= s.roundTripDays)
+      ctx.addIssue({ code: 'custom', path: ['roundTripDays'], message: `the last departure (day ${last.departure.day}) must fall inside the round trip of ${s.roundTripDays} days` });
     s.calls.forEach((c, i) => {
       if (i === 0) return;
       const prev = s.calls[i - 1];
@@ -192,7 +205,10 @@ export type Service = z.infer<typeof Service>;
 
 export const RouteGroup = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and hyphens').describe('Stable id (serLpGroupUuid on the wire)'),
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and hyphens')
+      .describe('Stable id (serLpGroupUuid on the wire)'),
     name: Localised.describe('Route group name, e.g. Asia – US West Coast / 亚洲—美西'),
     services: z.array(Service).min(1),
   })

@@ -14,14 +14,14 @@ import { isValidImo } from './vessels';
  * the rotation in content/routes/trades/{id}.json.
  */
 
-export const Imo = z
-  .string()
-  .refine(isValidImo, 'must be an IMO number: seven digits whose last is the check digit of the first six (e.g. 9074729)')
-  .describe('IMO ship identification number');
+export const Imo = z.string().refine(isValidImo, 'must be an IMO number: seven digits whose last is the check digit of the first six (e.g. 9074729)').describe('IMO ship identification number');
 
 export const CharteredVessel = z
   .object({
-    name: z.string().regex(/^[A-Z0-9][A-Z0-9 .'-]{1,34}$/, 'vessel name in capitals as registered, e.g. NORTHERN FALCON').describe('Registered name'),
+    name: z
+      .string()
+      .regex(/^[A-Z0-9][A-Z0-9 .'-]{1,34}$/, 'vessel name in capitals as registered, e.g. NORTHERN FALCON')
+      .describe('Registered name'),
     imo: Imo,
     built: z.number().int().min(1990).max(2030).describe('Year built'),
     capacityTeu: z.number().int().positive().describe('Nominal capacity in TEU'),

@@ -63,7 +63,7 @@ export const SclUuid = z
 export const SclPictureId = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens, e.g. tt-bridge-1')
-  .describe('Id of a picture of the file\'s catalogue; the file is public/scl/{id}.svg');
+  .describe("Id of a picture of the file's catalogue; the file is public/scl/{id}.svg");
 
 export const SclPicture = z
   .object({
@@ -104,7 +104,7 @@ export const SclArea = z
   .object({
     uuid: SclUuid,
     name: Localised.describe('Tab label of the global area (areaName)'),
-    desc: Localised.describe('The area\'s feature text under the tabs (areaDesc)'),
+    desc: Localised.describe("The area's feature text under the tabs (areaDesc)"),
     regions: z.array(SclRegion).describe('Regions of the area, the first selected; none shows the empty state'),
   })
   .strict();

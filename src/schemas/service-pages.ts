@@ -11,7 +11,10 @@ import { ExternalUrl, Href, Localised, LocalisedImage, LocalisedParagraphs, Publ
  * - content/services/footers/{en,zh}.json  the service-footer blocks, per language
  */
 
-const Id = z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _').describe('Stable id, used as the HTML anchor');
+const Id = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lower-case letters, digits, - and _')
+  .describe('Stable id, used as the HTML anchor');
 
 /** A bulleted list in both languages; both lists have the same number of items. */
 export const LocalisedList = z
@@ -33,15 +36,16 @@ export const Banner = z
 export const ContactPerson = z
   .object({
     name: Localised.describe('Name as written in each language, e.g. "Ms Zhou Min" / "周敏"'),
-    phone: z.string().regex(/^\+?[0-9][0-9 ()-]{5,}$/, 'international phone number: digits, spaces, +, - and brackets').describe('Direct line'),
+    phone: z
+      .string()
+      .regex(/^\+?[0-9][0-9 ()-]{5,}$/, 'international phone number: digits, spaces, +, - and brackets')
+      .describe('Direct line'),
     email: z.email().describe('E-mail address'),
   })
   .strict();
 
 /** A titled group of contacts (an office, a region, a desk). */
-export const ContactGroup = z
-  .object({ title: Localised.describe('Office, region or desk'), persons: z.array(ContactPerson).min(1) })
-  .strict();
+export const ContactGroup = z.object({ title: Localised.describe('Office, region or desk'), persons: z.array(ContactPerson).min(1) }).strict();
 export type ContactGroup = z.infer<typeof ContactGroup>;
 
 /** A titled block of text with optional bullets and picture. */
@@ -103,7 +107,11 @@ export const POLICY_IDS = ['convenience', 'honesty', 'harmony', 'excellence'] as
 
 const ListItem = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]+$/).optional().describe('Promise id (see PROMISE_IDS) where the item is a service promise'),
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .optional()
+      .describe('Promise id (see PROMISE_IDS) where the item is a service promise'),
     text: Localised,
   })
   .strict();
@@ -163,9 +171,7 @@ export const CargoPage = z
   .strict();
 
 /** A page of sections under a banner (personal effects moving). */
-export const ArticlePage = z
-  .object({ kind: z.literal('article'), banner: Banner, intro: LocalisedParagraphs, sections: z.array(Section).min(1) })
-  .strict();
+export const ArticlePage = z.object({ kind: z.literal('article'), banner: Banner, intro: LocalisedParagraphs, sections: z.array(Section).min(1) }).strict();
 
 /** LCL page: sections and the contact list of regional offices. */
 export const LclPage = z
@@ -212,7 +218,10 @@ export const PortInformationPage = z
     kind: z.literal('portInformation'),
     banner: Banner,
     intro: LocalisedParagraphs,
-    items: z.array(z.object({ title: Localised, text: Localised }).strict()).length(4).describe('The four short items'),
+    items: z
+      .array(z.object({ title: Localised, text: Localised }).strict())
+      .length(4)
+      .describe('The four short items'),
     features: z
       .array(z.object({ icon: PublicPath.describe('Decorative icon'), title: Localised, text: Localised }).strict())
       .length(8)
@@ -239,7 +248,10 @@ export const PortInformationPage = z
 /** Static price row of the container total-loss table (the spec's size and money). */
 export const PriceRow = z
   .object({
-    size: z.string().regex(/^(20|40|45) ?[A-Z]{2}$/, 'size and type code, e.g. "20 GP"').describe('Size and type code as printed, e.g. "20 GP"'),
+    size: z
+      .string()
+      .regex(/^(20|40|45) ?[A-Z]{2}$/, 'size and type code, e.g. "20 GP"')
+      .describe('Size and type code as printed, e.g. "20 GP"'),
     type: Localised.describe('What the code means, e.g. 20-foot dry container'),
     money: z.number().int().positive().describe('Compensation per container in US dollars'),
   })
@@ -257,17 +269,7 @@ export const ContainerLossPage = z
   })
   .strict();
 
-export const ServicePage = z.discriminatedUnion('kind', [
-  ProductPage,
-  FruitPage,
-  CargoPage,
-  ArticlePage,
-  LclPage,
-  TextPage,
-  EquipmentPage,
-  PortInformationPage,
-  ContainerLossPage,
-]);
+export const ServicePage = z.discriminatedUnion('kind', [ProductPage, FruitPage, CargoPage, ArticlePage, LclPage, TextPage, EquipmentPage, PortInformationPage, ContainerLossPage]);
 export type ServicePage = z.infer<typeof ServicePage>;
 export type ServicePageKind = ServicePage['kind'];
 export type ServicePageOf<K extends ServicePageKind> = Extract<ServicePage, { kind: K }>;

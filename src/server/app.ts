@@ -75,6 +75,6 @@ export type App = ReturnType<typeof createApp>;
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '')) return true;
-  const message = `${(error as Error)?.message ?? ''} ${((error as { cause?: Error })?.cause?.message) ?? ''}`;
+  const message = `${(error as Error)?.message ?? ''} ${(error as { cause?: Error })?.cause?.message ?? ''}`;
   return /PGlite is closed|Cannot use a pool after calling end|Connection terminated|connection timeout/i.test(message);
 }

@@ -22,7 +22,12 @@ export const AssistantEnv = {
   ASSISTANT_NETWORKS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(Cidr))
     .describe('Comma-separated CIDR blocks where the smart customer service is offered; empty: everywhere'),
 };

@@ -20,10 +20,7 @@ const Env = z.object({
     .regex(/^\/[A-Za-z0-9_\-/]*[A-Za-z0-9_\-]$/, 'PUBLIC_API_BASE must be a path such as /homeapiak')
     .default(DEFAULT_API_BASE)
     .describe('Where the API is mounted'),
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .describe('Comma-separated origins (e.g. https://www.example.com) allowed to call the API from another origin'),
+  ALLOWED_ORIGINS: z.string().default('').describe('Comma-separated origins (e.g. https://www.example.com) allowed to call the API from another origin'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   ...FormsEnv,
   ...SubscribeEnv,
@@ -56,7 +53,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,
     apiBase: e.PUBLIC_API_BASE,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     version: process.env.npm_package_version ?? '0.1.0',
     forms: formsConfig(e, env),

@@ -47,7 +47,14 @@ export async function serveApi(request: Request, clientAddress?: string): Promis
   } catch (error) {
     console.error('[api] start-up failed:', error);
     const body = dcsa
-      ? { httpMethod: 'GET', requestUri: request.url, statusCode: 503, statusCodeText: 'Service Unavailable', errorDateTime: new Date().toISOString(), errors: [{ errorCodeText: 'unavailable', errorCodeMessage: 'The schedules API could not start; please retry shortly' }] }
+      ? {
+          httpMethod: 'GET',
+          requestUri: request.url,
+          statusCode: 503,
+          statusCodeText: 'Service Unavailable',
+          errorDateTime: new Date().toISOString(),
+          errors: [{ errorCodeText: 'unavailable', errorCodeMessage: 'The schedules API could not start; please retry shortly' }],
+        }
       : { code: '503', message: 'Service unavailable: the API could not start', data: { content: null } };
     return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json' } });
   }

@@ -28,7 +28,11 @@ export function csv(header: string[], rows: unknown[][]): string {
   return `\uFEFF${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
-const safe = (text: string) => text.replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^_+|_+$/g, '').slice(0, 60) || 'resume';
+const safe = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60) || 'resume';
 
 export async function exportSubmissions(options: { db: Db; uploadDir: string; out: string; since?: Date }): Promise<ExportResult> {
   const { db, uploadDir, out, since } = options;
@@ -77,12 +81,46 @@ export async function exportSubmissions(options: { db: Db; uploadDir: string; ou
       copyFileSync(source, join(out, copy));
       files++;
     } else missingFiles.push(source);
-    return [a.id, a.createdAt, a.language === 0 ? 'zh' : 'en', a.positionId, a.positionTitle, a.name, a.sex, a.graduateSchool, a.major, a.graduateTime, existsSync(source) ? copy : '', u.originalName, u.size, a.notifiedAt, a.notifyError, a.clientAddress];
+    return [
+      a.id,
+      a.createdAt,
+      a.language === 0 ? 'zh' : 'en',
+      a.positionId,
+      a.positionTitle,
+      a.name,
+      a.sex,
+      a.graduateSchool,
+      a.major,
+      a.graduateTime,
+      existsSync(source) ? copy : '',
+      u.originalName,
+      u.size,
+      a.notifiedAt,
+      a.notifyError,
+      a.clientAddress,
+    ];
   });
   writeFileSync(
     join(out, 'applications.csv'),
     csv(
-      ['id', 'received_at', 'page_language', 'position_id', 'position', 'name', 'gender', 'graduate_school', 'major', 'graduation', 'resume_file', 'original_file_name', 'size_bytes', 'notified_at', 'notify_error', 'client_address'],
+      [
+        'id',
+        'received_at',
+        'page_language',
+        'position_id',
+        'position',
+        'name',
+        'gender',
+        'graduate_school',
+        'major',
+        'graduation',
+        'resume_file',
+        'original_file_name',
+        'size_bytes',
+        'notified_at',
+        'notify_error',
+        'client_address',
+      ],
       rows,
     ),
   );

@@ -65,11 +65,7 @@ async function readBody(c: Context): Promise<unknown> {
  * the call's schemas (code 400 naming the field on failure), the handler's
  * result is wrapped, and a WireError becomes its code and message.
  */
-export function handle<C extends CallDef>(
-  router: Hono,
-  def: C,
-  handler: (input: HandlerInput<C>) => Promise<CallAnswer<C> | Answer<CallAnswer<C>>> | CallAnswer<C> | Answer<CallAnswer<C>>,
-): void {
+export function handle<C extends CallDef>(router: Hono, def: C, handler: (input: HandlerInput<C>) => Promise<CallAnswer<C> | Answer<CallAnswer<C>>> | CallAnswer<C> | Answer<CallAnswer<C>>): void {
   const method = def.method === 'GET' ? 'get' : 'post';
   router[method](def.path, async (c) => {
     try {

@@ -28,10 +28,12 @@ let ready: Apps | undefined;
 export const appsIfReady = (): Apps | undefined => ready;
 
 export function getApps(): Promise<Apps> {
-  running ??= start().then((apps) => (ready = apps)).catch((error) => {
-    running = undefined;
-    throw error;
-  });
+  running ??= start()
+    .then((apps) => (ready = apps))
+    .catch((error) => {
+      running = undefined;
+      throw error;
+    });
   return running;
 }
 

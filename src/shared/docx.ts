@@ -18,7 +18,8 @@ const run = (text: string, bold = false, size?: number) =>
 function block(b: DocxBlock): string {
   if ('heading' in b) return `<w:p><w:pPr><w:spacing w:before="240" w:after="120"/></w:pPr>${run(b.heading, true, 28)}</w:p>`;
   if ('text' in b) return `<w:p>${run(b.text, b.bold, b.size)}</w:p>`;
-  const border = '<w:top w:val="single" w:sz="4"/><w:left w:val="single" w:sz="4"/><w:bottom w:val="single" w:sz="4"/><w:right w:val="single" w:sz="4"/><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/>';
+  const border =
+    '<w:top w:val="single" w:sz="4"/><w:left w:val="single" w:sz="4"/><w:bottom w:val="single" w:sz="4"/><w:right w:val="single" w:sz="4"/><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/>';
   const rows = b.table
     .map(
       (row) =>

@@ -45,16 +45,15 @@ export function formatDateTime(value: string, locale: Locale, timeZone = 'Asia/S
 }
 
 function utcOffsetLabel(value: string, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
-    .formatToParts(new Date(value))
-    .find((p) => p.type === 'timeZoneName');
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(new Date(value)).find((p) => p.type === 'timeZoneName');
   return (part?.value ?? 'GMT').replace('GMT', 'UTC');
 }
 
 export function formatNumber(value: number, locale: Locale, options: { fractionDigits?: number } = {}): string {
   const { fractionDigits } = options;
-  const format = cached(`number|${locale}|${fractionDigits ?? ''}`, () =>
-    new Intl.NumberFormat(LANGUAGE_TAG[locale], fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  const format = cached(
+    `number|${locale}|${fractionDigits ?? ''}`,
+    () => new Intl.NumberFormat(LANGUAGE_TAG[locale], fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
   );
   return format.format(value);
 }

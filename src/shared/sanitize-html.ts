@@ -9,14 +9,62 @@ import sanitize from 'sanitize-html';
  * and unclosed tags closed. The output is well-formed for the kept tags.
  */
 export const SANITIZE_ALLOWED: Record<string, string[]> = {
-  p: [], br: [], hr: [], h2: [], h3: [], h4: [], h5: [], ul: [], ol: ['start'], li: [],
-  strong: [], b: [], em: [], i: [], u: [], sub: [], sup: [], small: [], span: [], div: [],
-  blockquote: [], figure: [], figcaption: [], a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'],
-  table: [], caption: [], thead: [], tbody: [], tfoot: [], tr: [], th: ['colspan', 'rowspan', 'scope'], td: ['colspan', 'rowspan'],
+  p: [],
+  br: [],
+  hr: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  ul: [],
+  ol: ['start'],
+  li: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  sub: [],
+  sup: [],
+  small: [],
+  span: [],
+  div: [],
+  blockquote: [],
+  figure: [],
+  figcaption: [],
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'width', 'height'],
+  table: [],
+  caption: [],
+  thead: [],
+  tbody: [],
+  tfoot: [],
+  tr: [],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
 };
 const NUMERIC = new Set(['start', 'width', 'height', 'colspan', 'rowspan']);
 /** Elements dropped together with everything inside them. */
-const DROP_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'select', 'option', 'svg', 'math', 'head', 'title', 'xmp', 'noembed', 'noframes', 'plaintext'];
+const DROP_WITH_CONTENT = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'textarea',
+  'select',
+  'option',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'plaintext',
+];
 
 /** Keeps only numeric values of the numeric attributes. */
 const numbersOnly = (tagName: string, attribs: sanitize.Attributes) => ({

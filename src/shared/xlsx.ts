@@ -73,9 +73,7 @@ function sheetXml(sheet: XlsxSheet): string {
   const pane = sheet.freezeRows
     ? `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${sheet.freezeRows}" topLeftCell="A${sheet.freezeRows + 1}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView></sheetViews>`
     : '<sheetViews><sheetView workbookViewId="0"/></sheetViews>';
-  const cols = sheet.widths?.length
-    ? `<cols>${sheet.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>`
-    : '';
+  const cols = sheet.widths?.length ? `<cols>${sheet.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>` : '';
   const rows = sheet.rows
     .map((row, r) => {
       const cells = row.map((cell, c) => cellXml(`${columnName(c)}${r + 1}`, cell)).join('');

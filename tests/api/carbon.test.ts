@@ -84,7 +84,16 @@ describe('POST /carbonCalculate/getDigital', () => {
     const t = await token();
     const [result] = await h.client.call(calls.carbonDigital, { body: [shipment(t)] });
     expect(CarbonResult.safeParse(result).success).toBe(true);
-    expect(result).toMatchObject({ index: 1, originCityDisplayName: 'Shanghai', destinationCityDisplayName: 'Rotterdam', cargoVolumeValue: 2, cargoWeightUnit: 'TEU', cargoNature: 'Dry', factorType: 'TTW', cargoTonnes: 20 });
+    expect(result).toMatchObject({
+      index: 1,
+      originCityDisplayName: 'Shanghai',
+      destinationCityDisplayName: 'Rotterdam',
+      cargoVolumeValue: 2,
+      cargoWeightUnit: 'TEU',
+      cargoNature: 'Dry',
+      factorType: 'TTW',
+      cargoTonnes: 20,
+    });
     expect(result.details.map((d) => d.factorType)).toEqual(['TTW', 'WTW']);
     const routes = result.details[0].routes;
     expect(routes.length).toBeGreaterThan(1);
@@ -208,7 +217,7 @@ describe('POST /carbonCalculate/getDigital', () => {
   });
 });
 
-describe('the calculator page\'s token holder (src/islands/carbon/token.ts)', () => {
+describe("the calculator page's token holder (src/islands/carbon/token.ts)", () => {
   it('fetches one token, reuses it for the city search and the calculation, and fetches a fresh one when the server refuses it', async () => {
     let tokenCalls = 0;
     const target = {
@@ -222,9 +231,7 @@ describe('the calculator page\'s token holder (src/islands/carbon/token.ts)', ()
     const city = (token: string) => apiFetch<{ locationId: string }[]>(PATH.carbonCity, { query: { prefix: 'rott', token }, language: 1 }, target);
     expect((await tokens.with(1, city))[0].locationId).toBe('nl-rotterdam');
     const first = await tokens.get(1);
-    const results = await tokens.with(1, (token) =>
-      apiFetch<{ details: unknown[] }[]>(PATH.carbonDigital, { method: 'POST', body: { json: [shipment(token)] }, language: 1 }, target),
-    );
+    const results = await tokens.with(1, (token) => apiFetch<{ details: unknown[] }[]>(PATH.carbonDigital, { method: 'POST', body: { json: [shipment(token)] }, language: 1 }, target));
     expect(results).toHaveLength(1);
     expect(tokenCalls).toBe(1);
     // the server's clock moves past the token's life while the page still holds it: refused once, then a new token
@@ -260,8 +267,7 @@ describe('rate limits of the calculator calls', () => {
     const limited = await startHarness({ RATE_LIMIT_CARBON: '3/600', RATE_LIMIT_CARBON_CITY: '2/600' }, { now: () => new Date('2026-11-21T08:00:00Z') });
     try {
       const t = (await limited.client.call(calls.carbonToken)).access_token;
-      const calc = () =>
-        limited.request('/carbonCalculate/getDigital?language=0', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([shipment(t)]) });
+      const calc = () => limited.request('/carbonCalculate/getDigital?language=0', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([shipment(t)]) });
       expect((await calc()).status).toBe(200);
       expect((await calc()).status).toBe(200);
       const over = await calc();

@@ -44,7 +44,10 @@ const PAIRS: [string, string][] = [
   ['FJSUV', 'IEDUB'],
   ['SGSIN', 'DEHAM'],
   ['AEJEA', 'CNNGB'],
-  ...ports.filter((_, i) => i % 9 === 0).map((p, i, list) => [p, list[(i + 3) % list.length]] as [string, string]).filter(([a, b]) => a !== b),
+  ...ports
+    .filter((_, i) => i % 9 === 0)
+    .map((p, i, list) => [p, list[(i + 3) % list.length]] as [string, string])
+    .filter(([a, b]) => a !== b),
 ];
 
 describe('point-to-point-routes', () => {
@@ -255,9 +258,52 @@ describe('refusals in the standard error body', () => {
   });
 
   it('never answers 5xx to hostile input, and names what it refuses', async () => {
-    const keys = ['placeOfReceipt', 'placeOfDelivery', 'departureStartDate', 'departureEndDate', 'arrivalStartDate', 'arrivalEndDate', 'maxTranshipment', 'cargoType', 'cargoGrossWeight', 'limit', 'cursor', 'UNLocationCode', 'date', 'vesselIMONumber', 'vesselName', 'carrierServiceCode', 'carrierVoyageNumber', 'startDate', 'endDate', 'responseScope', 'x'];
+    const keys = [
+      'placeOfReceipt',
+      'placeOfDelivery',
+      'departureStartDate',
+      'departureEndDate',
+      'arrivalStartDate',
+      'arrivalEndDate',
+      'maxTranshipment',
+      'cargoType',
+      'cargoGrossWeight',
+      'limit',
+      'cursor',
+      'UNLocationCode',
+      'date',
+      'vesselIMONumber',
+      'vesselName',
+      'carrierServiceCode',
+      'carrierVoyageNumber',
+      'startDate',
+      'endDate',
+      'responseScope',
+      'x',
+    ];
     const value = fc.oneof(
-      fc.constantFrom('CNSHA', 'NLRTM', 'SGSIN', '2026-12-01', '2027-01-15', '0', '2', '1000', 'DRY', 'REEFER', 'PSX', '9880221', "' OR 1=1 --", '<script>', '../../etc', '%00', '1e309', '-1', '', '中文'),
+      fc.constantFrom(
+        'CNSHA',
+        'NLRTM',
+        'SGSIN',
+        '2026-12-01',
+        '2027-01-15',
+        '0',
+        '2',
+        '1000',
+        'DRY',
+        'REEFER',
+        'PSX',
+        '9880221',
+        "' OR 1=1 --",
+        '<script>',
+        '../../etc',
+        '%00',
+        '1e309',
+        '-1',
+        '',
+        '中文',
+      ),
       fc.string({ maxLength: 30 }),
       fc.constantFrom('x'.repeat(3000)),
     );

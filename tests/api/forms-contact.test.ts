@@ -49,7 +49,10 @@ describe(`captcha on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(svg).not.toMatch(/K7QX|<text/i); // glyphs are outlines, not text
       // the sign: version, nonce, expiry, MAC; the answer is nowhere in it, in clear or base64
       expect(content.sign).toMatch(/^v1\.[\w-]{16}\.\d{10}\.[\w-]{43}$/);
-      const decoded = content.sign.split('.').map((p) => Buffer.from(p, 'base64url').toString('latin1')).join(' ');
+      const decoded = content.sign
+        .split('.')
+        .map((p) => Buffer.from(p, 'base64url').toString('latin1'))
+        .join(' ');
       expect(`${content.sign} ${decoded}`.toLowerCase()).not.toContain('k7qx');
     } finally {
       await fixed.close();
@@ -122,11 +125,15 @@ describe(`captcha on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const other = createApp({ database: h.database, config: h.config, now: h.clock.now, mailer: h.mailer });
     const solved = await h.solved();
     expect((await h.post(SAVE, { ...validMessage(), ...solved })).body.code).toBe('200');
-    const response = await other.request(`http://test.local${h.config.apiBase}${SAVE}?language=1`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...validMessage(), ...solved }).toString(),
-    }, { clientAddress: '198.51.100.9' });
+    const response = await other.request(
+      `http://test.local${h.config.apiBase}${SAVE}?language=1`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...validMessage(), ...solved }).toString(),
+      },
+      { clientAddress: '198.51.100.9' },
+    );
     expect((await response.json()).message).toMatch(/already been used/);
   });
 });
@@ -134,13 +141,26 @@ describe(`captcha on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 describe('leave a message', () => {
   it('stores the message as typed, notifies staff, and answers the success message in the language', async () => {
     const mails = h.mailer.sent.length;
-    const fields = validMessage({ userName: '  王芳 ', companyName: '上海远洋贸易有限公司', country: '中国/上海市/Shanghai', content: '请报上海至鹿特丹40尺高箱的运价，每周两个柜，从一月开始。谢谢！' });
+    const fields = validMessage({
+      userName: '  王芳 ',
+      companyName: '上海远洋贸易有限公司',
+      country: '中国/上海市/Shanghai',
+      content: '请报上海至鹿特丹40尺高箱的运价，每周两个柜，从一月开始。谢谢！',
+    });
     const { status, body } = await send(fields, { language: 0 });
     expect(status).toBe(200);
     expect(body).toEqual({ code: '200', message: '感谢您的留言，我们将在一周内回复。', data: { content: null } });
     const rows = await h.database.db.select().from(contactMessages);
     const row = rows.find((r) => r.userName === '王芳')!;
-    expect(row).toMatchObject({ language: 0, email: 'li.wei@example.com', companyName: '上海远洋贸易有限公司', needCall: 0, tel: '021-12345678', country: '中国/上海市/Shanghai', clientAddress: '203.0.113.7' });
+    expect(row).toMatchObject({
+      language: 0,
+      email: 'li.wei@example.com',
+      companyName: '上海远洋贸易有限公司',
+      needCall: 0,
+      tel: '021-12345678',
+      country: '中国/上海市/Shanghai',
+      clientAddress: '203.0.113.7',
+    });
     expect(row.content).toBe(fields.content);
     expect(row.notifiedAt).toBeInstanceOf(Date);
     expect(h.mailer.sent.length).toBe(mails + 1);
@@ -264,10 +284,7 @@ describe('rate limits', () => {
     const r = await startForms({ RATE_LIMIT_CAPTCHA: '10/600' });
     try {
       const get = (ip: string) => r.get('/public/captcha/new', { ip });
-      const burst = await Promise.all([
-        ...Array.from({ length: 50 }, () => get('192.0.2.77')),
-        ...Array.from({ length: 5 }, () => get('192.0.2.78')),
-      ]);
+      const burst = await Promise.all([...Array.from({ length: 50 }, () => get('192.0.2.77')), ...Array.from({ length: 5 }, () => get('192.0.2.78'))]);
       const codes = (from: number, to: number) => burst.slice(from, to).map((a) => a.body.code);
       expect(codes(0, 50).filter((c) => c === '200')).toHaveLength(10);
       expect(codes(0, 50).filter((c) => c === '429')).toHaveLength(40);
@@ -331,11 +348,15 @@ describe('mail', () => {
       // no injected mailer: the configured SMTP transport is used
       const app = createApp({ database: r.database, config: r.config, now: r.clock.now });
       const fields: Record<string, string> = { ...validMessage({ userName: '陈明', content: 'Reefer space for 2 x 40RH bananas, Guayaquil to Shanghai, in March.' }), ...(await r.solved()) };
-      const response = await app.request(`http://test.local${r.config.apiBase}${SAVE}?language=1`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      }, { clientAddress: '192.0.2.77' });
+      const response = await app.request(
+        `http://test.local${r.config.apiBase}${SAVE}?language=1`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        },
+        { clientAddress: '192.0.2.77' },
+      );
       expect((await response.json()).code).toBe('200');
       expect(received).toHaveLength(1);
       expect(received[0].to).toEqual(['desk@seabridge.test']);

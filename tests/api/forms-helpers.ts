@@ -53,7 +53,6 @@ export interface Answer {
   headers: Headers;
 }
 
-
 export async function startForms(env: Record<string, string> = {}, options: { mailer?: Mailer } = {}): Promise<FormsHarness> {
   const root = mkdtempSync(join(tmpdir(), 'forms-test-'));
   const uploadDir = join(root, 'uploads');
@@ -79,8 +78,7 @@ export async function startForms(env: Record<string, string> = {}, options: { ma
     clock,
     uploadDir,
     outboxDir,
-    post: (path, fields, o) =>
-      send(path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, o),
+    post: (path, fields, o) => send(path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, o),
     get: (path, o) => send(path, { method: 'GET' }, o),
     upload(file, o) {
       const form = new FormData();

@@ -216,7 +216,16 @@ describe('application', () => {
     expect(status).toBe(200);
     expect(body.message).toBe('简历投递成功，感谢您的关注。');
     const [row] = await h.database.db.select().from(positionApplications).where(eq(positionApplications.uploadId, token));
-    expect(row).toMatchObject({ name: '王磊', sex: '男', graduateSchool: 'Shanghai Maritime University', major: 'Logistics Management', graduateTime: '2022-06', positionId: published[0].id, positionTitle: published[0].title.en, language: 0 });
+    expect(row).toMatchObject({
+      name: '王磊',
+      sex: '男',
+      graduateSchool: 'Shanghai Maritime University',
+      major: 'Logistics Management',
+      graduateTime: '2022-06',
+      positionId: published[0].id,
+      positionTitle: published[0].title.en,
+      language: 0,
+    });
     expect(row.notifiedAt).toBeInstanceOf(Date);
     const [upload] = await h.database.db.select().from(resumeUploads).where(eq(resumeUploads.id, token));
     expect(upload.applicationId).toBe(row.id);

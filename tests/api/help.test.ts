@@ -37,7 +37,11 @@ describe('FAQ calls', () => {
     const items = json.body.data.content as { id: string; faqTypeUuid: string; title: string; content: string }[];
     expect(items.map((i) => i.id)).toEqual(type.entries.map((e) => e.id));
     expect(items[0]).toEqual({ id: type.entries[0].id, faqTypeUuid: type.id, title: type.entries[0].title, content: type.entries[0].html });
-    const form = await h.request('/faq/findByFaqTypeUuid?language=0', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ faqTypeUuid: type.id }).toString() });
+    const form = await h.request('/faq/findByFaqTypeUuid?language=0', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ faqTypeUuid: type.id }).toString(),
+    });
     expect((form.body.data.content as { title: string }[])[0].title).toBe(loadFaq('zh')[1].entries[0].title);
     const query = await h.request(`/faq/findByFaqTypeUuid?faqTypeUuid=${type.id}`, { method: 'POST' });
     expect((query.body.data.content as unknown[]).length).toBe(type.entries.length);

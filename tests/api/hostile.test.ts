@@ -148,7 +148,10 @@ describe('hostile input on every call', () => {
             // names what it refused: one of the call's fields or parameters, or the query, path or body as a whole
             const message = wrapped.message as string;
             const names = [...fieldsOf(def.query), ...fieldsOf(def.body), ...pathParams(def.path), 'language', 'query', 'path', 'body', 'request'];
-            expect(names.some((n) => message.includes(n)), `${label}: ${message.slice(0, 200)}`).toBe(true);
+            expect(
+              names.some((n) => message.includes(n)),
+              `${label}: ${message.slice(0, 200)}`,
+            ).toBe(true);
           }
           if (wrapped.code !== '200') expect((wrapped.message as string).trim(), label).not.toBe('');
         }),

@@ -11,18 +11,22 @@ export interface ParsedMail {
 }
 
 function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-    );
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
 }
 
 function parseHeaders(block: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const line of block.replace(/\r\n/g, '\n').replace(/\n[ \t]+/g, ' ').split('\n')) {
+  for (const line of block
+    .replace(/\r\n/g, '\n')
+    .replace(/\n[ \t]+/g, ' ')
+    .split('\n')) {
     const i = line.indexOf(':');
     if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = decodeWords(line.slice(i + 1).trim());
   }

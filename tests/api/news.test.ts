@@ -18,8 +18,7 @@ afterAll(async () => {
 });
 
 const snapshot = readNewsSnapshot();
-const newestFirst = (a: { statusDt: string; newsUuid: string }, b: { statusDt: string; newsUuid: string }) =>
-  b.statusDt.localeCompare(a.statusDt) || b.newsUuid.localeCompare(a.newsUuid);
+const newestFirst = (a: { statusDt: string; newsUuid: string }, b: { statusDt: string; newsUuid: string }) => b.statusDt.localeCompare(a.statusDt) || b.newsUuid.localeCompare(a.newsUuid);
 const ofType = (typeId: string, language: 0 | 1, label?: string) =>
   snapshot.filter((n) => n.language === language && n.typeId === typeId && (!label || n.labels.some((l) => labelIdOf(l) === label))).sort(newestFirst);
 
@@ -175,7 +174,11 @@ describe('news: home blocks', () => {
 
   it('findSpecialNews, findFocusNewss and findServiceNews answer at most 5 of the type', async () => {
     const special = await h.client.call(calls.specialNews, { params: { id: NEWS_TYPE.specialTopic } });
-    expect(special.map((n) => n.newsUuid)).toEqual(ofType(NEWS_TYPE.specialTopic, 1).slice(0, 5).map((n) => n.newsUuid));
+    expect(special.map((n) => n.newsUuid)).toEqual(
+      ofType(NEWS_TYPE.specialTopic, 1)
+        .slice(0, 5)
+        .map((n) => n.newsUuid),
+    );
     const focus = await h.client.call(calls.focusNewss, { params: { id: NEWS_TYPE.updates } });
     expect(focus.length).toBeLessThanOrEqual(5);
     for (const n of focus) expect(n.picUrl).not.toBeNull();

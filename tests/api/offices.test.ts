@@ -23,7 +23,12 @@ describe('global offices: continent index', () => {
       const letters = groups.map((g) => g.index);
       expect(letters).toEqual([...letters].sort());
       for (const g of groups) for (const c of g.countryList) expect(c.ecountryName.charAt(0).toUpperCase()).toBe(g.index);
-      expect(groups.flatMap((g) => g.countryList.map((c) => c.countryKey)).sort()).toEqual(net.areas.get(area)!.map((c) => c.key).sort());
+      expect(groups.flatMap((g) => g.countryList.map((c) => c.countryKey)).sort()).toEqual(
+        net.areas
+          .get(area)!
+          .map((c) => c.key)
+          .sort(),
+      );
     }
   });
 

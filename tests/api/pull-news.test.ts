@@ -144,7 +144,8 @@ describe('pull-news against the running API', () => {
   it('an API that answers garbage fails and leaves the snapshot untouched', async () => {
     const dir = join(work, 'news');
     const before = tree(dir);
-    const garbage: typeof fetch = async () => new Response(JSON.stringify({ code: '200', message: 'success', data: { content: [{ nonsense: true }] } }), { headers: { 'content-type': 'application/json' } });
+    const garbage: typeof fetch = async () =>
+      new Response(JSON.stringify({ code: '200', message: 'success', data: { content: [{ nonsense: true }] } }), { headers: { 'content-type': 'application/json' } });
     await expect(pullNews({ apiUrl, dir, fetch: garbage })).rejects.toThrow(/Unexpected answer/);
     const html: typeof fetch = async () => new Response('<html>502 Bad Gateway</html>', { status: 502 });
     await expect(pullNews({ apiUrl, dir, fetch: html })).rejects.toThrow(/not JSON/);

@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const at = new Date('2026-11-26T10:00:00Z');
-const limiterWith = (count: number, seconds = 600, now = () => at) =>
-  new RateLimiter(h.database.db, { ...h.config.forms, limits: { ...h.config.forms.limits, carbonCity: { count, seconds } } }, now);
+const limiterWith = (count: number, seconds = 600, now = () => at) => new RateLimiter(h.database.db, { ...h.config.forms, limits: { ...h.config.forms.limits, carbonCity: { count, seconds } } }, now);
 const rowCount = async (client: string) => {
   const rows = await h.database.db.select({ count: rateLimits.count }).from(rateLimits).where(sql`${rateLimits.client} = ${client}`);
   return rows.reduce((n, r) => n + r.count, 0);

@@ -43,9 +43,10 @@ interface FileArea {
   regions: FileRegion[];
 }
 const SLUG = { TT: 'trailerTransport', WD: 'warehouseDistribution', RT: 'railTransport', CD: 'customsDeclaration' } as const;
-const content = Object.fromEntries(
-  SCL_TYPES.map((type) => [type, JSON.parse(readFileSync(`content/scl/${SLUG[type]}.json`, 'utf8')) as { type: string; areas: FileArea[] }]),
-) as Record<(typeof SCL_TYPES)[number], { type: string; areas: FileArea[] }>;
+const content = Object.fromEntries(SCL_TYPES.map((type) => [type, JSON.parse(readFileSync(`content/scl/${SLUG[type]}.json`, 'utf8')) as { type: string; areas: FileArea[] }])) as Record<
+  (typeof SCL_TYPES)[number],
+  { type: string; areas: FileArea[] }
+>;
 
 type Body = { code: string; message: string; data: { content: unknown } };
 const get = (path: string) => h.request(path) as Promise<{ status: number; body: Body }>;

@@ -25,7 +25,16 @@ describe('vessel calls answer from the fleet content', () => {
         const vessel = vessels.find((v) => v.id === ship.shipUuid)!;
         expect(ship.slots).toBe(slots);
         expect(capacityClass(vessel.capacityTeu)).toBe(slots);
-        expect(ship).toMatchObject({ shipNameEn: vessel.name.en, shipNameCn: vessel.name.zh, createTime: String(vessel.built), length: vessel.lengthM, width: vessel.beamM, spdSpeed: vessel.speedKn, capacity: vessel.capacityTeu, bunting: vessel.flag.en });
+        expect(ship).toMatchObject({
+          shipNameEn: vessel.name.en,
+          shipNameCn: vessel.name.zh,
+          createTime: String(vessel.built),
+          length: vessel.lengthM,
+          width: vessel.beamM,
+          spdSpeed: vessel.speedKn,
+          capacity: vessel.capacityTeu,
+          bunting: vessel.flag.en,
+        });
         seen.push(ship.shipUuid);
       }
     }

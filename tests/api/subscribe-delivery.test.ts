@@ -145,7 +145,15 @@ describe(`digests through a real SMTP server on ${usingPostgres ? 'PostgreSQL' :
     database = await db.open();
     open = true;
     await seedIfEmpty(database.db);
-    config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: smtp.url, MAIL_FROM: 'Seabridge newsletter <news@seabridge.test>', SITE_URL: 'https://www.seabridge.test', RATE_LIMIT_SUBSCRIBE: '1000/60', RATE_LIMIT_MAIL: '1000/60', ...db.env });
+    config = loadConfig({
+      LOG_LEVEL: 'silent',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Seabridge newsletter <news@seabridge.test>',
+      SITE_URL: 'https://www.seabridge.test',
+      RATE_LIMIT_SUBSCRIBE: '1000/60',
+      RATE_LIMIT_MAIL: '1000/60',
+      ...db.env,
+    });
   });
   let open = false;
   afterAll(async () => {
@@ -171,10 +179,45 @@ describe(`digests through a real SMTP server on ${usingPostgres ? 'PostgreSQL' :
   it('sends each subscriber the stories of their subscription, once, and the link unsubscribes', async () => {
     const a = api(database, config, clock.now);
     // A: English, weekly on Thursday, important news and the Trans-Pacific trade
-    await subscribe(a, smtp, validSubscription({ email: 'anna.mueller@example.com', firstName: 'Anna', lastName: 'Müller', country: 'DE', province: 'HH', city: 'Hamburg', lang: 'en-US', dayOfWeek: 'THU', feqImportant: '1', feqBusiness: '1', feqPort: '0', labels: 'TP', portSubscribe: '' }), 1);
+    await subscribe(
+      a,
+      smtp,
+      validSubscription({
+        email: 'anna.mueller@example.com',
+        firstName: 'Anna',
+        lastName: 'Müller',
+        country: 'DE',
+        province: 'HH',
+        city: 'Hamburg',
+        lang: 'en-US',
+        dayOfWeek: 'THU',
+        feqImportant: '1',
+        feqBusiness: '1',
+        feqPort: '0',
+        labels: 'TP',
+        portSubscribe: '',
+      }),
+      1,
+    );
     clock.advance(60_000);
     // B: Chinese, daily, news of the ports of Yantian and Ningbo only
-    await subscribe(a, smtp, validSubscription({ email: 'liu.yang@example.com', firstName: '洋', lastName: '刘', lang: 'zh-CN', dayOfWeek: 'DAILY', feqImportant: '0', feqBusiness: '0', feqPort: '3', labels: '', portSubscribe: 'CNYTN;CNNGB' }), 0);
+    await subscribe(
+      a,
+      smtp,
+      validSubscription({
+        email: 'liu.yang@example.com',
+        firstName: '洋',
+        lastName: '刘',
+        lang: 'zh-CN',
+        dayOfWeek: 'DAILY',
+        feqImportant: '0',
+        feqBusiness: '0',
+        feqPort: '3',
+        labels: '',
+        portSubscribe: 'CNYTN;CNNGB',
+      }),
+      0,
+    );
     const mailer = createMailer(config.forms);
     const before = smtp.received.length;
 
@@ -301,7 +344,10 @@ describe(`digests through a real SMTP server on ${usingPostgres ? 'PostgreSQL' :
 
     database = await db.open();
     open = true;
-    const rows = await database.db.select().from(subscribeDigests).where(and(eq(subscribeDigests.period, '2026-08-10'), eq(subscribeDigests.status, 'sent')));
+    const rows = await database.db
+      .select()
+      .from(subscribeDigests)
+      .where(and(eq(subscribeDigests.period, '2026-08-10'), eq(subscribeDigests.status, 'sent')));
     expect(rows).toHaveLength(3);
   });
 });

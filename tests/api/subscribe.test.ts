@@ -262,7 +262,8 @@ describe('register, modify, unsubscribe', () => {
     ])
       expect(en.body.message).toContain(part);
     const zh = await h.post(SUB.register, { lang: 'zh-CN' }, { language: 0 });
-    for (const part of ['email: 请输入邮箱', 'company: 请输入公司名称', 'firstName: 请输入名', 'lastName: 请输入姓', 'country: 请选择国家/地区', 'code: 请输入图片验证码']) expect(zh.body.message).toContain(part);
+    for (const part of ['email: 请输入邮箱', 'company: 请输入公司名称', 'firstName: 请输入名', 'lastName: 请输入姓', 'country: 请选择国家/地区', 'code: 请输入图片验证码'])
+      expect(zh.body.message).toContain(part);
     await expectNothingWritten(before);
   });
 
@@ -374,13 +375,34 @@ describe('register, modify, unsubscribe', () => {
     expect(twice.body.message).toBe('Already subscribed, please modify or cancel your subscription.');
     await expectNothingWritten(before);
 
-    const change = { ...fields, feqImportant: '3', feqBusiness: '0', feqPort: '3', dayOfWeek: 'DAILY', labels: '', portSubscribe: 'CNNGB', jobTitle: 'Head of Logistics', uuid: String(record.userUuid), language: 'en-US' };
+    const change = {
+      ...fields,
+      feqImportant: '3',
+      feqBusiness: '0',
+      feqPort: '3',
+      dayOfWeek: 'DAILY',
+      labels: '',
+      portSubscribe: 'CNNGB',
+      jobTitle: 'Head of Logistics',
+      uuid: String(record.userUuid),
+      language: 'en-US',
+    };
     const other = await h.post(SUB.update, { ...(await authorised(h, change, code)), uuid: '00000000-0000-4000-8000-000000000000' });
     expect(other.body.message).toBe('uuid: does not belong to this address');
     const modified = await h.post(SUB.update, await authorised(h, change, code));
     expect(modified.body).toEqual({ code: '200', message: 'Your subscription has been modified.', data: { content: null } });
     const after = (await h.post(SUB.lookup, { email, code })).body.data.content as Record<string, unknown>;
-    expect(after).toMatchObject({ dayOfWeek: 'DAILY', labels: '', portSubscribe: 'CNNGB', feqImportant: 3, feqBusiness: 0, feqPort: 3, jobTitle: 'Head of Logistics', language: 'en-US', userUuid: record.userUuid });
+    expect(after).toMatchObject({
+      dayOfWeek: 'DAILY',
+      labels: '',
+      portSubscribe: 'CNNGB',
+      feqImportant: 3,
+      feqBusiness: 0,
+      feqPort: 3,
+      jobTitle: 'Head of Logistics',
+      language: 'en-US',
+      userUuid: record.userUuid,
+    });
 
     const cancelled = await h.post(SUB.cancel, { email, emailCode: code, lang: 'zh-CN', ...(await h.solved()) }, { language: 0 });
     expect(cancelled.body).toEqual({ code: '200', message: '已取消订阅，您将不再收到订阅邮件。', data: { content: null } });
@@ -425,7 +447,10 @@ describe('the one-click link of the mails', () => {
     return { row, url: new URL(unsubscribeUrl(h.config.subscribe, secret, row)) };
   }
   const follow = (url: URL, method = 'GET') =>
-    h.app.request(`http://test.local${url.pathname}${url.search}`, method === 'POST' ? { method, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : { method });
+    h.app.request(
+      `http://test.local${url.pathname}${url.search}`,
+      method === 'POST' ? { method, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } } : { method },
+    );
 
   it('unsubscribes in one click, without a code, and shows the result page in the subscriber’s language', async () => {
     const { row, url } = await subscribed('zh-CN');

@@ -89,7 +89,10 @@ for (const lang of ['en', 'zh'] as const) {
       await page.getByRole('button', { name: t.calculate, exact: true }).click();
       const results = page.getByRole('region', { name: t.results });
       await expect(results).toBeVisible();
-      const card = results.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).first();
+      const card = results
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3 }) })
+        .first();
       await expect(card.getByRole('heading', { level: 3 })).toContainText(lang === 'en' ? 'Shanghai → Rotterdam' : '上海 → 鹿特丹');
       await expect(card).toContainText(t.port);
       await expect(card).toContainText('TTW');
@@ -122,7 +125,10 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page.locator('fieldset.carbon-shipment')).toHaveCount(4);
       await expect(add).toBeDisabled();
       await expect(page.getByRole('combobox', { name: t.origin }).nth(3)).toBeFocused();
-      await page.getByRole('group', { name: t.shipment(2) }).getByLabel(t.volume).fill('7');
+      await page
+        .getByRole('group', { name: t.shipment(2) })
+        .getByLabel(t.volume)
+        .fill('7');
       await page.getByRole('button', { name: t.delete(2) }).click();
       await expect(page.locator('fieldset.carbon-shipment')).toHaveCount(3);
       await expect(add).toBeEnabled();
@@ -173,8 +179,13 @@ for (const lang of ['en', 'zh'] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.csv }).click()]);
       expect(download.suggestedFilename()).toBe('carbon-calculation.csv');
       const text = readFileSync((await download.path())!, 'utf8');
-      const lines = text.replace(/^\ufeff/, '').trim().split('\r\n');
-      expect(lines[0]).toBe('shipment,origin,destination,cargo_value,cargo_unit,cargo_nature,cargo_tonnes,factor_type,route,lowest,route_km,route_kg_co2e,leg,from,to,mode,service_loop,vessel_teu,leg_km,distance_method,factor_id,intensity_kg_co2e_per_tkm,leg_kg_co2e');
+      const lines = text
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe(
+        'shipment,origin,destination,cargo_value,cargo_unit,cargo_nature,cargo_tonnes,factor_type,route,lowest,route_km,route_kg_co2e,leg,from,to,mode,service_loop,vessel_teu,leg_km,distance_method,factor_id,intensity_kg_co2e_per_tkm,leg_kg_co2e',
+      );
       expect(lines.some((l) => l.startsWith('1,') && l.includes(',Rail,') && l.includes('desnz-rail-freight-ttw'))).toBe(true);
       expect(lines.some((l) => l.startsWith('2,') && l.includes('No Data'))).toBe(true);
     });
@@ -192,5 +203,15 @@ test('axe is clean with results and details open', async ({ page }) => {
   // the floating contact button is fixed at the right edge: check with the form's buttons out from under it
   await page.evaluate(() => window.scrollTo(0, 0));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+  ).toEqual([]);
 });

@@ -49,7 +49,13 @@ test('refusing clears cookies, keeps the language out of cookies, and asks again
 
 test('read more opens the cookie policy in a new window, where the notice is not shown', async ({ page, context }) => {
   await page.goto('/en/home');
-  const [policy] = await Promise.all([context.waitForEvent('page'), page.locator('[data-cookie-notice]').getByRole('link', { name: /Read more/ }).click()]);
+  const [policy] = await Promise.all([
+    context.waitForEvent('page'),
+    page
+      .locator('[data-cookie-notice]')
+      .getByRole('link', { name: /Read more/ })
+      .click(),
+  ]);
   await policy.waitForLoadState();
   expect(policy.url()).toMatch(/\/en\/home\/item#cookies$/);
   await expect(policy.locator('h1')).toHaveText('Terms of Use and Privacy');

@@ -76,7 +76,6 @@ const text = {
 /** The mail of the end-to-end server's outbox whose text mentions `marker`. */
 const mailWith = (marker: string) => outboxMail((mail) => mail.text.includes(marker), `a mail mentioning ${marker}`);
 
-
 async function captchaReady(scope: ReturnType<Page['locator']>) {
   await expect(scope.locator('.captcha-picture img')).toBeVisible();
 }
@@ -219,7 +218,16 @@ test('axe finds no serious or critical violation in the form, with errors shown,
   await page.locator('form.contact-form button[type=submit]').click();
   await expect(page.locator('#contact-email-error')).toBeVisible();
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-  const serious = (r: Awaited<ReturnType<AxeBuilder['analyze']>>) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const serious = (r: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
+    r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      );
   expect(serious(await new AxeBuilder({ page }).withTags(tags).analyze())).toEqual([]);
 
   await page.locator('button[aria-controls="float-message"]').click();
@@ -232,8 +240,50 @@ test('axe finds no serious or critical violation in the form, with errors shown,
 // ---- recruiting ----------------------------------------------------------------------
 
 const jobs = {
-  en: { title: 'Now recruiting', more: 'Show more', noMore: 'No more results', apply: 'Apply online', submit: 'Submit application', failed: 'Submission failed', sent: 'Thank you. Your application has been received.', name: 'Name', school: 'Graduate school', major: 'Major', graduation: 'Graduation (year and month)', position: 'Position', file: 'Résumé file', female: 'Female', nameEmpty: 'Name cannot be empty', sexEmpty: 'Please select gender', fileEmpty: 'Please upload the file', wrongType: 'Only DOC and DOCX files are allowed', notWord: 'This file is not a Word document (DOC or DOCX)', uploaded: 'Uploaded: ' },
-  zh: { title: '正在招聘', more: '加载更多', noMore: '没有更多了', apply: '在线投递简历', submit: '提交申请', failed: '提交失败', sent: '简历投递成功，感谢您的关注。', name: '姓名', school: '毕业院校', major: '专业', graduation: '毕业时间（年月）', position: '应聘职位', file: '简历文件', female: '女', nameEmpty: '姓名不能为空', sexEmpty: '请选择性别', fileEmpty: '请上传简历文件', wrongType: '只能上传doc和docx格式的文件', notWord: '文件内容不是Word文档（DOC或DOCX）', uploaded: '上传成功：' },
+  en: {
+    title: 'Now recruiting',
+    more: 'Show more',
+    noMore: 'No more results',
+    apply: 'Apply online',
+    submit: 'Submit application',
+    failed: 'Submission failed',
+    sent: 'Thank you. Your application has been received.',
+    name: 'Name',
+    school: 'Graduate school',
+    major: 'Major',
+    graduation: 'Graduation (year and month)',
+    position: 'Position',
+    file: 'Résumé file',
+    female: 'Female',
+    nameEmpty: 'Name cannot be empty',
+    sexEmpty: 'Please select gender',
+    fileEmpty: 'Please upload the file',
+    wrongType: 'Only DOC and DOCX files are allowed',
+    notWord: 'This file is not a Word document (DOC or DOCX)',
+    uploaded: 'Uploaded: ',
+  },
+  zh: {
+    title: '正在招聘',
+    more: '加载更多',
+    noMore: '没有更多了',
+    apply: '在线投递简历',
+    submit: '提交申请',
+    failed: '提交失败',
+    sent: '简历投递成功，感谢您的关注。',
+    name: '姓名',
+    school: '毕业院校',
+    major: '专业',
+    graduation: '毕业时间（年月）',
+    position: '应聘职位',
+    file: '简历文件',
+    female: '女',
+    nameEmpty: '姓名不能为空',
+    sexEmpty: '请选择性别',
+    fileEmpty: '请上传简历文件',
+    wrongType: '只能上传doc和docx格式的文件',
+    notWord: '文件内容不是Word文档（DOC或DOCX）',
+    uploaded: '上传成功：',
+  },
 } as const;
 
 for (const locale of ['en', 'zh'] as const) {

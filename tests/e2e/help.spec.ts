@@ -171,10 +171,7 @@ for (const locale of ['en', 'zh'] as const) {
       const response = await request.get(`/homeapiak/webUpload/multipleDownloads?fileType=pdf&fileStatisticsUuid=${file.id}&language=${locale === 'en' ? 1 : 0}`, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
     }
-    const [pdf] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(`/files/downloads/${file.id}-${locale}.pdf`)),
-      page.locator(`[data-download="${file.id}"] a`).click(),
-    ]);
+    const [pdf] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/files/downloads/${file.id}-${locale}.pdf`)), page.locator(`[data-download="${file.id}"] a`).click()]);
     expect(pdf.headers()['content-type']).toContain('pdf');
     await page.goto(`${help}/business/Downloads`);
     await expect(popular).toHaveAttribute('data-loaded', 'true');
@@ -194,7 +191,10 @@ for (const locale of ['en', 'zh'] as const) {
     await expect(page.locator('.terms-contents li')).toHaveCount(14);
     const blPdf = await request.get((await page.locator('.terms-documents a').first().getAttribute('href'))!);
     expect(blPdf.status()).toBe(200);
-    await page.locator('.help-nav').getByRole('link', { name: locale === 'en' ? 'Compliance terms' : '合规条款' }).click();
+    await page
+      .locator('.help-nav')
+      .getByRole('link', { name: locale === 'en' ? 'Compliance terms' : '合规条款' })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${help}/termsAndConditions/ComplianceTerms$`));
     await expect(page.locator('.terms-documents a')).toHaveCount(2);
   });
@@ -218,7 +218,13 @@ test('the help-centre menu is on every business page and works by keyboard', asy
   await expect(page).toHaveURL(/\/business\/ServiceSchedule$/);
 });
 
-for (const path of ['/zh/home/HelpCenter/questions/1', '/en/home/HelpCenter/business/ServiceSchedule?trade=Asia-Europe&code=AEX1', '/zh/home/HelpCenter/business/Downloads', '/en/home/HelpCenter/business/EuInlandTariff', '/zh/home/HelpCenter/termsAndConditions/BillConditions']) {
+for (const path of [
+  '/zh/home/HelpCenter/questions/1',
+  '/en/home/HelpCenter/business/ServiceSchedule?trade=Asia-Europe&code=AEX1',
+  '/zh/home/HelpCenter/business/Downloads',
+  '/en/home/HelpCenter/business/EuInlandTariff',
+  '/zh/home/HelpCenter/termsAndConditions/BillConditions',
+]) {
   test(`${path} ships no framework and axe finds no serious or critical violation`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

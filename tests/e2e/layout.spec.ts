@@ -131,7 +131,8 @@ function inspect(): Finding[] {
           const y2 = Math.min(p.y2, q.y2);
           if (x2 - x1 < 3 || y2 - y1 < 3) continue;
           const hit = document.elementFromPoint((x1 + x2) / 2, (y1 + y2) / 2);
-          if (hit && (a.el.contains(hit) || b.el.contains(hit))) findings.push({ kind: 'overlap', a: describeElement(a.el), b: describeElement(b.el), px: `${Math.round(x2 - x1)}×${Math.round(y2 - y1)} px at ${Math.round(x1)},${Math.round(y1)}` });
+          if (hit && (a.el.contains(hit) || b.el.contains(hit)))
+            findings.push({ kind: 'overlap', a: describeElement(a.el), b: describeElement(b.el), px: `${Math.round(x2 - x1)}×${Math.round(y2 - y1)} px at ${Math.round(x1)},${Math.round(y1)}` });
         }
     }
   for (const link of document.querySelectorAll('a[href]')) {

@@ -116,7 +116,7 @@ test.describe('local: page types', () => {
 });
 
 test.describe('local: shell', () => {
-  test('the top-bar search goes to this site\'s search and finds only its pages', async ({ page }) => {
+  test("the top-bar search goes to this site's search and finds only its pages", async ({ page }) => {
     await page.goto('/shanghai/en/home');
     await acceptCookies(page);
     await page.locator('[data-local-search-toggle]').click();
@@ -267,7 +267,15 @@ test.describe('local: accessibility', () => {
       await acceptCookies(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(
+        bad.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 });

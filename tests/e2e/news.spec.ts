@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { acceptCookies, expect, test } from './fixtures';
 
-interface Item { newsUuid: string; typeId: string; title: string; statusDt: string; labels: string[] }
+interface Item {
+  newsUuid: string;
+  typeId: string;
+  title: string;
+  statusDt: string;
+  labels: string[];
+}
 const SPECIAL = '50000000000000233';
 const oceanAlliance = { en: 'Ocean Alliance', zh: '海洋联盟' } as const;
 const serviceEnhancement = { en: 'Service Enhancement', zh: '服务提升' } as const;

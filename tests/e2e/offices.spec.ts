@@ -215,7 +215,12 @@ for (const locale of ['en', 'zh'] as const) {
 test('every country and office page is pre-rendered in both languages', async ({ request }) => {
   for (const area of areas)
     for (const country of area.countries) {
-      const key = country.name.en.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const key = country.name.en
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
       for (const locale of ['en', 'zh']) {
         const list = await request.get(`/${locale}/home/Contact/global/countryList/countryList/${area.area}/${key}`);
         expect(list.status(), `${locale} ${key}`).toBe(200);
@@ -238,7 +243,11 @@ test('the office pages ship no framework and load without console or CSP errors'
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  for (const path of ['/en/home/Contact/global/oceania', '/zh/home/Contact/global/countryList/countryList/asia/china', '/en/home/Contact/global/countryList/more/europe/netherlands/rotterdam/NLRTM01?type=1']) {
+  for (const path of [
+    '/en/home/Contact/global/oceania',
+    '/zh/home/Contact/global/countryList/countryList/asia/china',
+    '/en/home/Contact/global/countryList/more/europe/netherlands/rotterdam/NLRTM01?type=1',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
@@ -257,5 +266,15 @@ test('axe is clean with search results, Load More and the history suggestions op
   await input.fill('a');
   await expect(page.getByRole('listbox')).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+  ).toEqual([]);
 });

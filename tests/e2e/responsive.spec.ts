@@ -66,7 +66,11 @@ test('the carbon calculator works on a phone by touch: a reefer shipment, its de
   await form.getByLabel('货物数量').fill('3');
   await form.getByLabel('货物性质').selectOption('Reefer');
   await page.getByRole('button', { name: '计算', exact: true }).tap();
-  const card = page.getByRole('region', { name: '计算结果' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).first();
+  const card = page
+    .getByRole('region', { name: '计算结果' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) })
+    .first();
   await expect(card).toContainText('冷藏');
   await card.getByRole('button', { name: '详情' }).tap();
   // the sea leg takes the lane's reefer factor, and its link leads to that row of the methodology panel

@@ -56,10 +56,7 @@ for (const locale of ['en', 'zh'] as const) {
       await expect(polTabs.first()).toHaveAttribute('aria-selected', 'true');
     }
     await expect(page.locator('#import [role=tab][aria-selected=true]')).toHaveCount(1);
-    await expect(page.locator('.route-links a').first()).toHaveAttribute(
-      'href',
-      `/${locale}/home/HelpCenter/business/ServiceSchedule?trade=${encodeURIComponent(service.trade)}&code=${service.code}`,
-    );
+    await expect(page.locator('.route-links a').first()).toHaveAttribute('href', `/${locale}/home/HelpCenter/business/ServiceSchedule?trade=${encodeURIComponent(service.trade)}&code=${service.code}`);
   });
 
   test(`route finder: query preselects, tab change clears, search asks for a service (${locale})`, async ({ page }) => {

@@ -47,8 +47,24 @@ const brand = JSON.parse(readFileSync('content/brand.json', 'utf8')) as { platfo
 const EB = brand.platforms.find((p) => p.id === 'EB')!.href;
 
 const words = {
-  en: { areas: 'Global areas', regions: (a: string) => `Regions in ${a}`, services: (r: string) => `Services in ${r}`, login: 'Login to know more', others: 'Other supply-chain services', email: 'E-mail: ', pictures: (n: string) => `Pictures: ${n}` },
-  zh: { areas: '全球服务区域', regions: (a: string) => `${a}服务地区`, services: (r: string) => `${r}服务项目`, login: '登录了解更多', others: '其他供应链服务', email: '邮箱：', pictures: (n: string) => `图片：${n}` },
+  en: {
+    areas: 'Global areas',
+    regions: (a: string) => `Regions in ${a}`,
+    services: (r: string) => `Services in ${r}`,
+    login: 'Login to know more',
+    others: 'Other supply-chain services',
+    email: 'E-mail: ',
+    pictures: (n: string) => `Pictures: ${n}`,
+  },
+  zh: {
+    areas: '全球服务区域',
+    regions: (a: string) => `${a}服务地区`,
+    services: (r: string) => `${r}服务项目`,
+    login: '登录了解更多',
+    others: '其他供应链服务',
+    email: '邮箱：',
+    pictures: (n: string) => `图片：${n}`,
+  },
 } as const;
 
 const areaTabs = (page: Page, locale: 'en' | 'zh') => page.getByRole('tablist', { name: words[locale].areas }).getByRole('tab');
@@ -177,7 +193,13 @@ for (const locale of ['en', 'zh'] as const) {
       await expect(login).toContainText(w.login);
     }
     // the link opens the platform in a new tab (answered locally by the fixture)
-    const [popup] = await Promise.all([page.waitForEvent('popup'), items.first().getByRole('link', { name: new RegExp(`^${w.login}`) }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      items
+        .first()
+        .getByRole('link', { name: new RegExp(`^${w.login}`) })
+        .click(),
+    ]);
     await expect(popup).toHaveURL(EB);
     await popup.close();
   });
@@ -226,7 +248,15 @@ for (const locale of ['en', 'zh'] as const) {
       await acceptCookies(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(
+        bad.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 }

@@ -9,9 +9,12 @@ import { acceptCookies, expect, test } from './fixtures';
  * results, Load more, the URL and Back, an empty keyword.
  */
 
-interface Story { newsUuid: string; title: string; body: string }
-const stories = (locale: 'en' | 'zh'): Story[] =>
-  readdirSync(`content/news/${locale}`).map((f) => JSON.parse(readFileSync(`content/news/${locale}/${f}`, 'utf8')) as Story);
+interface Story {
+  newsUuid: string;
+  title: string;
+  body: string;
+}
+const stories = (locale: 'en' | 'zh'): Story[] => readdirSync(`content/news/${locale}`).map((f) => JSON.parse(readFileSync(`content/news/${locale}/${f}`, 'utf8')) as Story);
 const text = (html: string) => html.replace(/<[^>]+>/g, '');
 
 const hits = (page: Page) => page.locator('.search-hit');
@@ -45,13 +48,19 @@ test.describe('site search', () => {
     await showAll(page); // news, FAQ and pages (routes, offices) all match
     const titles = await hits(page).locator('h3').allTextContents();
     for (const s of expected) expect(titles).toContain(s.title);
-    for (const href of await hits(page).locator('h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/en\//);
+    for (const href of await hits(page)
+      .locator('h3 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(/^\/en\//);
     await expect(status(page)).toHaveText(`${await hits(page).count()} results for “${word}”`);
     // the same word on the Chinese page: no Chinese story has it (only the Latin address of the Jeddah office does), and nothing English is shown
     await page.goto(`/zh/home/list?keyword=${word}`);
     await settled(page);
     expect(await tabCount(tab(page, 'news'))).toBe(0);
-    for (const href of await hits(page).locator('h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/zh\/home\/Contact\//);
+    for (const href of await hits(page)
+      .locator('h3 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(/^\/zh\/home\/Contact\//);
     // words no page has say so, in the page's language
     await page.goto(`/zh/home/list?keyword=${encodeURIComponent('龘靐')}`);
     await settled(page);
@@ -67,8 +76,13 @@ test.describe('site search', () => {
     ] as const) {
       await page.goto(`/${locale}/home/list?keyword=${encodeURIComponent(word)}`);
       await settled(page);
-      const hrefs = await hits(page).locator('h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-      expect(hrefs.some((h) => url.test(h)), `${word}: ${hrefs.join(' ')}`).toBe(true);
+      const hrefs = await hits(page)
+        .locator('h3 a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      expect(
+        hrefs.some((h) => url.test(h)),
+        `${word}: ${hrefs.join(' ')}`,
+      ).toBe(true);
       await expect(page.locator('.search-hit[data-kind="page"]').first()).toBeVisible();
     }
   });
@@ -87,7 +101,10 @@ test.describe('site search', () => {
     await expect(hit.locator('.search-excerpt mark').first()).toHaveText(word);
     await expect(hit.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
     await expect(hit.locator('.search-kind')).toHaveText('新闻');
-    for (const href of await hits(page).locator('h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/zh\//);
+    for (const href of await hits(page)
+      .locator('h3 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(/^\/zh\//);
     await hit.locator('h3 a').click();
     await expect(page).toHaveURL(new RegExp(`/zh/home/News/detail/${story.newsUuid}/`));
     await expect(page.locator('.news-article h2')).toHaveText(story.title);
@@ -97,7 +114,10 @@ test.describe('site search', () => {
     await expect(status(page)).toHaveText(`There are no results for “${word}”. Please change the keywords and search again.`);
   });
 
-  for (const [locale, keyword, faqTab] of [['en', 'bill of lading', 'FAQ'], ['zh', '提单', '常见问题']] as const) {
+  for (const [locale, keyword, faqTab] of [
+    ['en', 'bill of lading', 'FAQ'],
+    ['zh', '提单', '常见问题'],
+  ] as const) {
     test(`tabs count news and FAQ entries; an FAQ result opens its entry; arrow keys move between tabs (${locale})`, async ({ page }) => {
       await page.goto(`/${locale}/home/list?keyword=${encodeURIComponent(keyword)}`);
       await acceptCookies(page);
@@ -167,7 +187,9 @@ test.describe('site search', () => {
     }
     await expect(more).toBeHidden();
     await expect(page.locator('[data-search-progress]')).toHaveText(`All ${all} results are shown.`);
-    const urls = await hits(page).locator('h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const urls = await hits(page)
+      .locator('h3 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(new Set(urls).size).toBe(all);
   });
 
@@ -219,7 +241,15 @@ test.describe('site search', () => {
       await expect(hits(page).first()).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(
+        bad.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 

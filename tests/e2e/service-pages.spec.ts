@@ -40,7 +40,7 @@ for (const locale of ['en', 'zh'] as const) {
       await expect(page.locator('h1'), p.path).toHaveText(p.title[locale]);
       await expect(page.locator('.breadcrumb a').first()).toHaveAttribute('href', `/${locale}/home`);
       for (const id of p.sections) await expect(page.locator(`[id="${id}"]`), `${p.path} #${id}`).toBeVisible();
-      const entries = (p.footer ? footers[locale][p.footer] ?? [] : []).filter((e) => e.show);
+      const entries = (p.footer ? (footers[locale][p.footer] ?? []) : []).filter((e) => e.show);
       const block = page.locator('[data-service-footer]');
       await expect(block, `${p.path} footer block`).toHaveCount(entries.length);
       if (entries.length) {

@@ -226,7 +226,10 @@ test('vessel and container pages ship no JavaScript framework and log no errors'
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     // the React integration's chunks (client.*.js, react-dom) must not load here
-    expect(scripts.filter((url) => /react|\/client\.[\w-]+\.js/i.test(new URL(url).pathname)), path).toEqual([]);
+    expect(
+      scripts.filter((url) => /react|\/client\.[\w-]+\.js/i.test(new URL(url).pathname)),
+      path,
+    ).toEqual([]);
     const inline = await page.locator('script:not([src])').allTextContents();
     const bodies = [...(await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()))), ...inline];
     for (const body of bodies) expect(body).not.toMatch(/react-dom|__reactFiber|__reactContainer|\$\$typeof|react\.element/);

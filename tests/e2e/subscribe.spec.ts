@@ -104,7 +104,6 @@ const text = {
   },
 } as const;
 
-
 /** The code mailed to `email`, from the outbox of the end-to-end server. */
 async function codeFor(email: string, subject: RegExp): Promise<string> {
   const mail = await outboxMail((m) => m.headers.to === email && subject.test(m.headers.subject) && /^\s+\d{6}\s*$/m.test(m.text), `a code mail to ${email}`);
@@ -250,9 +249,7 @@ test('on a phone nothing overflows sideways, in either step', async ({ page }) =
   // the page does not scroll sideways, and no part of the form is cut off at the right edge
   const fits = () =>
     page.evaluate(
-      () =>
-        document.documentElement.scrollWidth <= window.innerWidth &&
-        [...document.querySelectorAll('.subscribe *')].every((el) => el.getBoundingClientRect().right <= window.innerWidth + 0.5),
+      () => document.documentElement.scrollWidth <= window.innerWidth && [...document.querySelectorAll('.subscribe *')].every((el) => el.getBoundingClientRect().right <= window.innerWidth + 0.5),
     );
   expect(await fits()).toBe(true);
   const verify = page.locator('form.subscribe-verify');

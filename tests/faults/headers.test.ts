@@ -62,7 +62,11 @@ describe.runIf(built)('security headers', () => {
     expect(own.status).toBe(400);
     expect(((await own.json()) as { code: string }).code).toBe('400');
     // a JSON call from a script elsewhere is not a form post: CORS, not this rule, governs it
-    const json = await fetch(`${server.base}/homeapiak/carbonCalculate/getDigital?language=1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: '[]' });
+    const json = await fetch(`${server.base}/homeapiak/carbonCalculate/getDigital?language=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '[]',
+    });
     expect(json.status).toBe(400);
   });
 

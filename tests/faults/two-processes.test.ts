@@ -136,7 +136,10 @@ describe('two API processes on one PostgreSQL', () => {
       cleanups.push(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
       // both at once on the empty database: one migrates and seeds, the other waits for the lock and finds it done
       [a, b] = await Promise.all(dirs.map((dir) => startServer({ ...env, DATA_DIR: dir })));
-      cleanups.push(() => stopServer(a.process), () => stopServer(b.process));
+      cleanups.push(
+        () => stopServer(a.process),
+        () => stopServer(b.process),
+      );
     });
 
     it('accepts a captcha sign of one process once, on the other, and then refuses it on both', async () => {
@@ -167,9 +170,7 @@ describe('two API processes on one PostgreSQL', () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       // the latest day with an important story in both languages
-      const { rows } = await client.query<{ day: string }>(
-        `select min(day)::text as day from (select max(status_dt) as day from news_items where important group by language) d`,
-      );
+      const { rows } = await client.query<{ day: string }>(`select min(day)::text as day from (select max(status_dt) as day from news_items where important group by language) d`);
       const day = rows[0].day;
       expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const people = 40;
@@ -183,14 +184,23 @@ describe('two API processes on one PostgreSQL', () => {
       await client.end();
       const smtp = await slowMailServer(40);
       cleanups.push(smtp.close);
-      const mailEnv = { DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'two-proc-digest-')), SMTP_URL: smtp.url, MAIL_FROM: 'Seabridge newsletter <news@seabridge.test>', SITE_URL: 'https://www.seabridge.test' };
+      const mailEnv = {
+        DATABASE_URL: url,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'two-proc-digest-')),
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Seabridge newsletter <news@seabridge.test>',
+        SITE_URL: 'https://www.seabridge.test',
+      };
       cleanups.push(() => rmSync(mailEnv.DATA_DIR, { recursive: true, force: true }));
       const at = `${day}T08:30:00+08:00`;
       const runs = await Promise.all([sendDigests(mailEnv, at), sendDigests(mailEnv, at)]);
       for (const run of runs) expect(run.code, run.out).toBe(0);
       const sent = runs.map((r) => Number(/: (\d+) sent/.exec(r.out)?.[1]));
       // both runs sent some (they overlapped), and together each subscriber once
-      expect(sent.every((n) => n > 0), runs.map((r) => r.out).join('\n')).toBe(true);
+      expect(
+        sent.every((n) => n > 0),
+        runs.map((r) => r.out).join('\n'),
+      ).toBe(true);
       expect(sent[0] + sent[1]).toBe(people);
       expect(smtp.recipients.length).toBe(people);
       expect(new Set(smtp.recipients).size).toBe(people);

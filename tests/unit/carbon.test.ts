@@ -170,7 +170,7 @@ describe('routes and emissions', () => {
     // Rail, Chongqing – Duisburg (10,781.6 km), 20 t: 20 × 10781.6 × 0.02779 = 5992.41 kg TTW; × 0.0347 = 7482.43 kg WTW.
     // The sea route via Shanghai is lower now, but the rail route stays among the alternatives.
     const rail = calc('cn-chongqing', 'de-duisburg');
-    const byRail = (routes: typeof rail.details[0]['routes']) => routes.find((x) => x.routeInfoList.every((l) => l.transportationMode === 'Rail'))!;
+    const byRail = (routes: (typeof rail.details)[0]['routes']) => routes.find((x) => x.routeInfoList.every((l) => l.transportationMode === 'Rail'))!;
     const r = byRail(rail.details[0].routes);
     expect(r.routeInfoList.map((l) => [l.transportationMode, l.distance])).toEqual([['Rail', 10781.6]]);
     expect(r.totalEmissionVolume).toBe(5992.4);
@@ -284,18 +284,22 @@ describe('routes and emissions', () => {
     ['cn-shanghai', 'us-chicago'],
     ['de-munich', 'cn-wuhan'],
     ['jp-osaka', 'au-sydney'],
-  ])('lists the lowest route first, and it really is the lowest: %s – %s', (a, b) => {
-    for (const nature of ['Dry', 'Reefer'] as const) {
-      for (const type of ['TTW', 'WTW'] as const) {
-        const routes = net.routes(a, b, type, 5, nature);
-        expect(routes.length).toBeGreaterThan(1);
-        const costs = routes.map((r) => r.perTonne[type]);
-        expect(costs).toEqual([...costs].sort((x, y) => x - y));
-        const brute = allRoutes(a, b, type, nature);
-        expect(costs[0], `${nature} ${type}`).toBeCloseTo(brute[0], 9);
+  ])(
+    'lists the lowest route first, and it really is the lowest: %s – %s',
+    (a, b) => {
+      for (const nature of ['Dry', 'Reefer'] as const) {
+        for (const type of ['TTW', 'WTW'] as const) {
+          const routes = net.routes(a, b, type, 5, nature);
+          expect(routes.length).toBeGreaterThan(1);
+          const costs = routes.map((r) => r.perTonne[type]);
+          expect(costs).toEqual([...costs].sort((x, y) => x - y));
+          const brute = allRoutes(a, b, type, nature);
+          expect(costs[0], `${nature} ${type}`).toBeCloseTo(brute[0], 9);
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('offers several alternatives, each a chain from the origin city to the destination city', () => {
     const result = calc('cn-shanghai', 'nl-rotterdam');
@@ -305,11 +309,19 @@ describe('routes and emissions', () => {
       expect(r.routeInfoList[0].fromRef).toBe('c:cn-shanghai');
       expect(r.routeInfoList.at(-1)!.toRef).toBe('c:nl-rotterdam');
       for (let i = 1; i < r.routeInfoList.length; i++) expect(r.routeInfoList[i].fromRef).toBe(r.routeInfoList[i - 1].toRef);
-      expect(r.totalDistance).toBeCloseTo(r.routeInfoList.reduce((s, l) => s + l.distance, 0), 1);
+      expect(r.totalDistance).toBeCloseTo(
+        r.routeInfoList.reduce((s, l) => s + l.distance, 0),
+        1,
+      );
       expect(result.maps.some((m) => m.routeId === r.routeId)).toBe(true);
     }
     // no chain of loops where one loop serves the port pair: AEX1, AEX2 and AEX3 (round the Cape) are offered instead
-    const loops = routes.map((r) => r.routeInfoList.filter((l) => l.serviceLoopCode).map((l) => l.serviceLoopCode).join('+'));
+    const loops = routes.map((r) =>
+      r.routeInfoList
+        .filter((l) => l.serviceLoopCode)
+        .map((l) => l.serviceLoopCode)
+        .join('+'),
+    );
     expect(loops).toContain('AEX2');
     for (const l of loops) expect(l.split('+')).toHaveLength(1);
   });
@@ -329,7 +341,16 @@ describe('routes and emissions', () => {
   });
 
   it('reaches a port from every other city', () => {
-    const unreachable = net.cities.filter((c) => c.country !== 'TW' && !net.edgesFor(c.id, c.id === 'cn-shanghai' ? 'cn-beijing' : 'cn-shanghai')(`c:${c.id}`).some((e) => e.to.startsWith('q:')));
+    const unreachable = net.cities.filter(
+      (c) =>
+        c.country !== 'TW' &&
+        !net
+          .edgesFor(
+            c.id,
+            c.id === 'cn-shanghai' ? 'cn-beijing' : 'cn-shanghai',
+          )(`c:${c.id}`)
+          .some((e) => e.to.startsWith('q:')),
+    );
     expect(unreachable.map((c) => c.id)).toEqual([]);
   });
 });

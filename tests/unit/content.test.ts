@@ -44,13 +44,21 @@ describe('content files match their schemas', () => {
     }
   });
 
-  it('the key figures are the spec\'s', () => {
+  it("the key figures are the spec's", () => {
     expect(read('content/brand.json').keyFigures.map((f: { value: number }) => f.value)).toEqual([146, 650, 411, 572]);
   });
 
   it('key facts cover 2024, 2023 and 2022, and reports 2021 to 2024', () => {
-    expect(read('content/about/key-facts.json').map((y: { id: string }) => y.id).sort()).toEqual(['2022', '2023', '2024']);
-    expect(read('content/about/reports.json').map((y: { id: string }) => y.id).sort()).toEqual(['2021', '2022', '2023', '2024']);
+    expect(
+      read('content/about/key-facts.json')
+        .map((y: { id: string }) => y.id)
+        .sort(),
+    ).toEqual(['2022', '2023', '2024']);
+    expect(
+      read('content/about/reports.json')
+        .map((y: { id: string }) => y.id)
+        .sort(),
+    ).toEqual(['2021', '2022', '2023', '2024']);
   });
 });
 

@@ -50,7 +50,13 @@ describe('the fetch wrapper', () => {
   });
 
   it('throws a clear error for a non-JSON answer and for a network failure', async () => {
-    await expect(apiFetch('/a', {}, target(() => new Response('<html>', { status: 502 })))).rejects.toThrow(/HTTP 502, not JSON/);
+    await expect(
+      apiFetch(
+        '/a',
+        {},
+        target(() => new Response('<html>', { status: 502 })),
+      ),
+    ).rejects.toThrow(/HTTP 502, not JSON/);
     const down = { origin: '', base: '/x', fetch: (async () => Promise.reject(new TypeError('fetch failed'))) as typeof fetch };
     await expect(apiFetch('/a', {}, down)).rejects.toBeInstanceOf(ApiError);
     await expect(apiFetch('/a', {}, down)).rejects.toThrow(/Request failed: fetch failed/);
@@ -58,7 +64,11 @@ describe('the fetch wrapper', () => {
 
   it('sends forms form-encoded', async () => {
     let seen: RequestInit | undefined;
-    await apiFetch('/a', { method: 'POST', body: { form: { a: '1 2' } } }, target((_, init) => ((seen = init), Response.json(ok(null)))));
+    await apiFetch(
+      '/a',
+      { method: 'POST', body: { form: { a: '1 2' } } },
+      target((_, init) => ((seen = init), Response.json(ok(null)))),
+    );
     expect(String(seen?.body)).toBe('a=1+2');
     expect((seen?.headers as Record<string, string> | undefined)?.['content-type']).toBe('application/x-www-form-urlencoded');
   });

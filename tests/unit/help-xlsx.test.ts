@@ -81,7 +81,13 @@ function parseXml(xml: string): XmlNode {
   return root.children[0];
 }
 const all = (node: XmlNode, name: string): XmlNode[] => [...(node.name === name ? [node] : []), ...node.children.flatMap((c) => all(c, name))];
-const cellText = (c: XmlNode) => all(c, 't').map((t) => t.text).join('') || all(c, 'v').map((v) => v.text).join('');
+const cellText = (c: XmlNode) =>
+  all(c, 't')
+    .map((t) => t.text)
+    .join('') ||
+  all(c, 'v')
+    .map((v) => v.text)
+    .join('');
 
 function open(bytes: Buffer) {
   const files = unzip(bytes);
@@ -103,7 +109,16 @@ describe('the .xlsx writer', () => {
       { title: 'Test & check', created: '2026-11-23T00:00:00Z' },
     );
     const { xml } = open(bytes);
-    expect([...xml.keys()].sort()).toEqual(['[Content_Types].xml', '_rels/.rels', 'docProps/core.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml']);
+    expect([...xml.keys()].sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'docProps/core.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+      'xl/worksheets/sheet2.xml',
+    ]);
     const types = all(xml.get('[Content_Types].xml')!, 'Override').map((o) => o.attrs.PartName);
     expect(types).toEqual(expect.arrayContaining(['/xl/workbook.xml', '/xl/worksheets/sheet1.xml', '/xl/worksheets/sheet2.xml', '/xl/styles.xml']));
     const sheets = all(xml.get('xl/workbook.xml')!, 'sheet');
@@ -138,7 +153,12 @@ describe('the .xlsx writer', () => {
   it('refuses bad sheet names and numbers', () => {
     expect(() => xlsx([])).toThrow();
     expect(() => xlsx([{ name: 'a/b', rows: [] }])).toThrow(/sheet name/);
-    expect(() => xlsx([{ name: 'x', rows: [] }, { name: 'X', rows: [] }])).toThrow(/two sheets/);
+    expect(() =>
+      xlsx([
+        { name: 'x', rows: [] },
+        { name: 'X', rows: [] },
+      ]),
+    ).toThrow(/two sheets/);
     expect(() => xlsx([{ name: 'x', rows: [[Number.NaN]] }])).toThrow(/finite/);
   });
 });
@@ -167,7 +187,7 @@ describe('the schedule workbooks', () => {
     expect(all(sheet, 'pane')[0].attrs.ySplit).toBe('5');
   });
 
-  it('gives the proforma rotation and both directions\' transit times', () => {
+  it("gives the proforma rotation and both directions' transit times", () => {
     const file = scheduleFiles('PSX')[1];
     const { xml } = open(scheduleWorkbook(net, file, from));
     expect(all(xml.get('xl/workbook.xml')!, 'sheet').map((s) => s.attrs.name)).toEqual(['Rotation', 'Transit times']);

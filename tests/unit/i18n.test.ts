@@ -13,10 +13,11 @@ describe('dictionaries', () => {
   it('never define a key in two files', () => {
     for (const files of [parts.en, parts.zh]) {
       const seen = new Set<string>();
-      for (const file of files) for (const key of Object.keys(file)) {
-        expect(seen.has(key), `${key} is defined twice`).toBe(false);
-        seen.add(key);
-      }
+      for (const file of files)
+        for (const key of Object.keys(file)) {
+          expect(seen.has(key), `${key} is defined twice`).toBe(false);
+          seen.add(key);
+        }
     }
   });
 

@@ -1,18 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  allLocalLanguages,
-  buildLocalSites,
-  excerpt,
-  getLocalLanguage,
-  loadLocalSites,
-  neighbours,
-  newsOf,
-  pageCount,
-  pageOf,
-  searchLocal,
-  summaryItems,
-} from '../../src/local/local';
+import { allLocalLanguages, buildLocalSites, excerpt, getLocalLanguage, loadLocalSites, neighbours, newsOf, pageCount, pageOf, searchLocal, summaryItems } from '../../src/local/local';
 import { chatChannel, chatMode, interfaceLocale, layoutFor, mourningApplies } from '../../src/local/local-rules';
 import { PAGE_TYPES } from '../../src/schemas/local';
 

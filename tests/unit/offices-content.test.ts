@@ -4,16 +4,68 @@ import { OFFICE_AREAS } from '../../src/contract/wire';
 import { loadOffices, buildNetwork } from '../../src/offices/offices';
 import { AreaFile } from '../../src/schemas/offices';
 
-const files = readdirSync('content/offices').filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync('content/offices')
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const read = (f: string) => JSON.parse(readFileSync(`content/offices/${f}`, 'utf8'));
 
 /** International calling codes of the countries in the content (by the office id's country part: Hong Kong is HK). */
 const CALLING: Record<string, string> = {
-  CN: '86', HK: '852', JP: '81', KR: '82', SG: '65', MY: '60', TH: '66', VN: '84', ID: '62', PH: '63', KH: '855', BD: '880', IN: '91', PK: '92', LK: '94', AE: '971', SA: '966',
-  NL: '31', DE: '49', BE: '32', GB: '44', FR: '33', ES: '34', IT: '39', GR: '30', PL: '48', SE: '46', DK: '45', PT: '351', TR: '90', RU: '7',
-  US: '1', CA: '1', MX: '52', PA: '507', BR: '55', AR: '54', CL: '56', PE: '51', EC: '593', CO: '57',
-  ZA: '27', EG: '20', NG: '234', KE: '254', TZ: '255', MA: '212', GH: '233', MZ: '258', AO: '244', DZ: '213',
-  AU: '61', NZ: '64', PG: '675', FJ: '679',
+  CN: '86',
+  HK: '852',
+  JP: '81',
+  KR: '82',
+  SG: '65',
+  MY: '60',
+  TH: '66',
+  VN: '84',
+  ID: '62',
+  PH: '63',
+  KH: '855',
+  BD: '880',
+  IN: '91',
+  PK: '92',
+  LK: '94',
+  AE: '971',
+  SA: '966',
+  NL: '31',
+  DE: '49',
+  BE: '32',
+  GB: '44',
+  FR: '33',
+  ES: '34',
+  IT: '39',
+  GR: '30',
+  PL: '48',
+  SE: '46',
+  DK: '45',
+  PT: '351',
+  TR: '90',
+  RU: '7',
+  US: '1',
+  CA: '1',
+  MX: '52',
+  PA: '507',
+  BR: '55',
+  AR: '54',
+  CL: '56',
+  PE: '51',
+  EC: '593',
+  CO: '57',
+  ZA: '27',
+  EG: '20',
+  NG: '234',
+  KE: '254',
+  TZ: '255',
+  MA: '212',
+  GH: '233',
+  MZ: '258',
+  AO: '244',
+  DZ: '213',
+  AU: '61',
+  NZ: '64',
+  PG: '675',
+  FJ: '679',
 };
 
 describe('office content', () => {

@@ -125,7 +125,12 @@ describe('search history', () => {
     expect(h.list()[0]).toBe('city 11');
     s.setItem('k', '{not json');
     expect(h.list()).toEqual([]);
-    const failing = searchHistory('k', { getItem: () => null, setItem: () => { throw new Error('full'); } });
+    const failing = searchHistory('k', {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('full');
+      },
+    });
     expect(failing.remember('x')).toEqual(['x']);
   });
 });

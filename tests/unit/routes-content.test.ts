@@ -9,7 +9,9 @@ const issues = (r: z.ZodSafeParseResult<unknown>) => (r.success ? [] : r.error.i
 describe('route content', () => {
   const ports = z.array(Port).safeParse(read('content/routes/ports.json'));
   const directions = z.array(Direction).safeParse(read('content/routes/directions.json'));
-  const tradeFiles = readdirSync('content/routes/trades').filter((f) => f.endsWith('.json')).sort();
+  const tradeFiles = readdirSync('content/routes/trades')
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const trades = tradeFiles.map((f) => ({ file: f, result: Trade.safeParse(read(`content/routes/trades/${f}`)) }));
 
   it('files match their schemas', () => {

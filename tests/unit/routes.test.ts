@@ -3,9 +3,22 @@ import { Port, Service } from '../../src/schemas/routes';
 import { callPortRows, loopTable, routeNavigationAllowed, sailedLegs, splitAdvantages, transitDays, weekdayOf } from '../../src/routes/routes';
 
 const port = (locode: string, en: string, zh: string, lon: number, lat: number) =>
-  Port.parse({ locode, name: { en, zh }, country: { en: 'X', zh: 'X' }, lat, lon, timeZone: lon < 0 ? 'America/Los_Angeles' : 'Asia/Shanghai', terminals: [{ code: 'T1', name: { en: `${en} T1`, zh: `${zh}一号码头` } }] });
+  Port.parse({
+    locode,
+    name: { en, zh },
+    country: { en: 'X', zh: 'X' },
+    lat,
+    lon,
+    timeZone: lon < 0 ? 'America/Los_Angeles' : 'Asia/Shanghai',
+    terminals: [{ code: 'T1', name: { en: `${en} T1`, zh: `${zh}一号码头` } }],
+  });
 const ports = new Map(
-  [port('CNSHA', 'Shanghai', '上海', 122.1, 30.6), port('CNNGB', 'Ningbo', '宁波', 121.9, 29.9), port('USLAX', 'Los Angeles', '洛杉矶', -118.3, 33.7), port('USOAK', 'Oakland', '奥克兰', -122.3, 37.8)].map((p) => [p.locode, p]),
+  [
+    port('CNSHA', 'Shanghai', '上海', 122.1, 30.6),
+    port('CNNGB', 'Ningbo', '宁波', 121.9, 29.9),
+    port('USLAX', 'Los Angeles', '洛杉矶', -118.3, 33.7),
+    port('USOAK', 'Oakland', '奥克兰', -122.3, 37.8),
+  ].map((p) => [p.locode, p]),
 );
 const at = (day: number, time: string) => ({ day, time });
 const service = Service.parse({

@@ -145,7 +145,8 @@ describe('point-to-point routing', () => {
           seen.add(key);
           // no option is dominated by another that leaves at the same time, arrives no later and changes ships no more
           for (const p of options)
-            if (p !== o && p.departure === o.departure) expect(p.arrival <= o.arrival && p.transhipments <= o.transhipments && (p.arrival < o.arrival || p.transhipments < o.transhipments)).toBe(false);
+            if (p !== o && p.departure === o.departure)
+              expect(p.arrival <= o.arrival && p.transhipments <= o.transhipments && (p.arrival < o.arrival || p.transhipments < o.transhipments)).toBe(false);
         }
         for (let i = 1; i < options.length; i++) expect(options[i].arrival).toBeGreaterThanOrEqual(options[i - 1].arrival);
       }),
@@ -168,9 +169,13 @@ describe('point-to-point routing', () => {
 });
 
 describe('CO2e per sailing', () => {
-  it('is the carbon calculator\'s number for the same loop and port pair', () => {
+  it("is the carbon calculator's number for the same loop and port pair", () => {
     const carbon = loadCarbonEngine();
-    const result = carbon.calculate({ originLocationId: 'cn-shanghai', destinationLocationId: 'nl-rotterdam', cargoWeightValue: 3, cargoWeightUnit: 'TEU', cargoNature: 'Reefer', factorType: 'WTW' }, 0, 1);
+    const result = carbon.calculate(
+      { originLocationId: 'cn-shanghai', destinationLocationId: 'nl-rotterdam', cargoWeightValue: 3, cargoWeightUnit: 'TEU', cargoNature: 'Reefer', factorType: 'WTW' },
+      0,
+      1,
+    );
     const sea = result.details[0].routes.flatMap((r) => r.routeInfoList).find((l) => l.serviceLoopCode && l.fromRef === 'p:CNSHA' && l.toRef === 'p:NLRTM');
     expect(sea, 'the calculator sails Shanghai to Rotterdam on a loop').toBeDefined();
     const options = engine.pointToPoint({ from: 'CNSHA', to: 'NLRTM', departureFrom: engine.horizon.fromEpoch, departureTo: engine.horizon.toEpoch, maxTranshipment: 0, nature: 'Reefer', tonnes: 30 });

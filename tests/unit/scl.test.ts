@@ -122,12 +122,16 @@ describe('supply-chain loader checks', () => {
 
   it('refuses a uuid used twice, even across files', () => {
     const tt = read('trailerTransport').areas[0].uuid;
-    expect(build((f) => (rail(f).areas[2].regions[0].services[0].uuid = tt))).toThrow(/railTransport\.json: areas\.2 \(Europe\)\.regions\.0 \(Rotterdam and Antwerp\)\.services\.0 .* has uuid .*, already used by content\/scl\/trailerTransport\.json areas\.0 \(China\)/);
+    expect(build((f) => (rail(f).areas[2].regions[0].services[0].uuid = tt))).toThrow(
+      /railTransport\.json: areas\.2 \(Europe\)\.regions\.0 \(Rotterdam and Antwerp\)\.services\.0 .* has uuid .*, already used by content\/scl\/trailerTransport\.json areas\.0 \(China\)/,
+    );
   });
 
   it('refuses a picture that is not catalogued, one never shown, one shown twice, and a picture id of another file', () => {
     expect(build((f) => rail(f).areas[0].regions[0].pictures.push('rt-missing'))).toThrow(/shows picture rt-missing, which is not in the file's pictures/);
-    expect(build((f) => rail(f).pictures.push({ id: 'rt-spare-1', scene: 'rail-bridge', alt: { en: 'A bridge', zh: '桥' } }))).toThrow('content/scl/railTransport.json: pictures never shown: rt-spare-1 (remove them or use them)');
+    expect(build((f) => rail(f).pictures.push({ id: 'rt-spare-1', scene: 'rail-bridge', alt: { en: 'A bridge', zh: '桥' } }))).toThrow(
+      'content/scl/railTransport.json: pictures never shown: rt-spare-1 (remove them or use them)',
+    );
     expect(build((f) => rail(f).areas[0].regions[0].pictures.push(rail(f).areas[0].regions[0].pictures[0]))).toThrow(/shows the same picture twice/);
     expect(build((f) => (rail(f).pictures[0].id = 'tt-bridge-1'))).toThrow(/picture id tt-bridge-1 is already used in content\/scl\/trailerTransport\.json/);
   });

@@ -61,11 +61,15 @@ describe('geodesy and units', () => {
 });
 
 describe('reference distances', () => {
-  it.each(REFERENCES)('$from – $to: within tolerance of $nm nm ($source)', ({ from, to, nm, tolerance = 0.03 }) => {
-    const computed = route(from, to).nm;
-    const error = (computed - nm) / nm;
-    expect(Math.abs(error), `${from}-${to}: computed ${computed.toFixed(0)} nm vs published ${nm} nm (${(error * 100).toFixed(1)} %)`).toBeLessThanOrEqual(tolerance);
-  }, 60_000);
+  it.each(REFERENCES)(
+    '$from – $to: within tolerance of $nm nm ($source)',
+    ({ from, to, nm, tolerance = 0.03 }) => {
+      const computed = route(from, to).nm;
+      const error = (computed - nm) / nm;
+      expect(Math.abs(error), `${from}-${to}: computed ${computed.toFixed(0)} nm vs published ${nm} nm (${(error * 100).toFixed(1)} %)`).toBeLessThanOrEqual(tolerance);
+    },
+    60_000,
+  );
 
   it('has at least twelve lanes held to 3 %', () => {
     expect(REFERENCES.filter((r) => (r.tolerance ?? 0.03) <= 0.03).length).toBeGreaterThanOrEqual(12);
@@ -102,7 +106,10 @@ describe('routes go the way ships go', () => {
   it('goes round the Cape of Good Hope where that is the shortest way (Santos – Singapore)', () => {
     const r = seaRoute(AT.BRSSZ, AT.SGSIN);
     // Where the route (its great-circle segments, sampled) crosses 20° E, the meridian of Cape Agulhas.
-    const crossing = r.path.slice(1).flatMap((p, i) => arcPoints(r.path[i], p, 20)).find(([lon]) => Math.abs(normaliseLon(lon) - 20) < 0.2);
+    const crossing = r.path
+      .slice(1)
+      .flatMap((p, i) => arcPoints(r.path[i], p, 20))
+      .find(([lon]) => Math.abs(normaliseLon(lon) - 20) < 0.2);
     expect(crossing).toBeDefined();
     expect(crossing![1]).toBeLessThan(CAPE_AGULHAS[1]);
     expect(crossing![1]).toBeGreaterThan(-50); // the open-ocean great circle, not the ice edge
@@ -141,7 +148,15 @@ describe('routes go the way ships go', () => {
 });
 
 describe('scripts/sea-legs.ts', () => {
-  const port = (locode: string, [lon, lat]: LonLat): Port => ({ locode, name: { en: locode, zh: locode }, country: { en: 'x', zh: 'x' }, lat, lon, timeZone: 'UTC', terminals: [{ code: 'T1', name: { en: 'T1', zh: 'T1' } }] });
+  const port = (locode: string, [lon, lat]: LonLat): Port => ({
+    locode,
+    name: { en: locode, zh: locode },
+    country: { en: 'x', zh: 'x' },
+    lat,
+    lon,
+    timeZone: 'UTC',
+    terminals: [{ code: 'T1', name: { en: 'T1', zh: 'T1' } }],
+  });
   const call = (p: string, day: number) => ({ port: p, terminal: 'T1', arrival: { day, time: '08:00' }, departure: { day, time: '20:00' } });
   const trade = (calls: string[]): Trade => ({
     direction: 11,

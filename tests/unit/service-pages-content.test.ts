@@ -89,7 +89,7 @@ describe('service page content files match their schemas', () => {
   });
 });
 
-describe('the spec\'s service promises and quality policy are content, in both languages', () => {
+describe("the spec's service promises and quality policy are content, in both languages", () => {
   /** Each promise of the spec (business constants) and what its text must say in each language. */
   const figures: Record<(typeof PROMISE_IDS)[number], { en: RegExp[]; zh: RegExp[] }> = {
     'booking-status': { en: [/booking status/i, /within 2 hours/], zh: [/订舱状态/, /2小时内/] },
@@ -106,7 +106,12 @@ describe('the spec\'s service promises and quality policy are content, in both l
     feedback: { en: [/feedback/i, /within a week/], zh: [/意见/, /一周内/] },
   };
   const standardization = page('standardization', 'product');
-  const promises = new Map(standardization.lists.flatMap((l) => l.items).filter((i) => i.id).map((i) => [i.id!, i.text]));
+  const promises = new Map(
+    standardization.lists
+      .flatMap((l) => l.items)
+      .filter((i) => i.id)
+      .map((i) => [i.id!, i.text]),
+  );
 
   it('the Standardization page lists every promise exactly once', () => {
     const ids = standardization.lists.flatMap((l) => l.items).flatMap((i) => (i.id ? [i.id] : []));
@@ -137,7 +142,7 @@ describe('the spec\'s service promises and quality policy are content, in both l
 });
 
 describe('container total-loss compensation table', () => {
-  it('holds the spec\'s figures in USD, in order', () => {
+  it("holds the spec's figures in USD, in order", () => {
     const loss = page('container-loss', 'containerLoss');
     expect(loss.table.rows.map((r) => [r.size, r.money])).toEqual([
       ['20 GP', 3600],
@@ -157,10 +162,17 @@ describe('container total-loss compensation table', () => {
   });
 });
 
-describe('container stuffing regulations carry the spec\'s figures in both languages', () => {
+describe("container stuffing regulations carry the spec's figures in both languages", () => {
   const text = (locale: string) => readFileSync(`content/pages/${locale}/stuffing-regulations.md`, 'utf8');
   const figures = {
-    en: [/maximum lift weight of a forklift working inside a container is 2\.5 tonnes/, /No more than 60% of the cargo's weight may lie in one\s+half of the container's length/, /more than 3 tonnes per unit must stand on pallets or on dunnage/, /about 20 mm of clearance/, /about\s+100 mm of free space under the load/, /380\/440 V/],
+    en: [
+      /maximum lift weight of a forklift working inside a container is 2\.5 tonnes/,
+      /No more than 60% of the cargo's weight may lie in one\s+half of the container's length/,
+      /more than 3 tonnes per unit must stand on pallets or on dunnage/,
+      /about 20 mm of clearance/,
+      /about\s+100 mm of free space under the load/,
+      /380\/440 V/,
+    ],
     zh: [/叉车，最大起重量为2\.5吨/, /货物总重的60%不得集中在集装箱长度的一半范围内/, /单件重量超过3吨的重货，须放置在托盘或衬垫/, /预留约20毫米间隙/, /保留约100毫米空间/, /380\/440伏/],
   };
   for (const locale of ['en', 'zh'] as const) {
@@ -230,7 +242,21 @@ describe('QR codes of the app download area', () => {
       // format bits 14..9 of the first copy run along row 8, columns 0-5 (bit 14 at column 0)
       let bits = 0;
       const cells: [number, number][] = [
-        [8, 0], [8, 1], [8, 2], [8, 3], [8, 4], [8, 5], [8, 7], [8, 8], [7, 8], [5, 8], [4, 8], [3, 8], [2, 8], [1, 8], [0, 8],
+        [8, 0],
+        [8, 1],
+        [8, 2],
+        [8, 3],
+        [8, 4],
+        [8, 5],
+        [8, 7],
+        [8, 8],
+        [7, 8],
+        [5, 8],
+        [4, 8],
+        [3, 8],
+        [2, 8],
+        [1, 8],
+        [0, 8],
       ];
       // cells are (row, column) from bit 14 down to bit 0
       cells.forEach(([row, col]) => (bits = (bits << 1) | (m[row][col] ? 1 : 0)));

@@ -76,7 +76,14 @@ describe('site search: hit mapping', () => {
   });
 
   it('maps an FAQ entry (no date, the type as label)', () => {
-    const hit = toHit(fragment({ url: '/zh/home/HelpCenter/questions/2#faq-bl-terms', meta: { title: '在哪里可以查阅提单条款？', labels: '提单' }, filters: { kind: ['faq'], site: ['corporate'] }, excerpt: '<mark>提单</mark>条款印在提单背面。' }));
+    const hit = toHit(
+      fragment({
+        url: '/zh/home/HelpCenter/questions/2#faq-bl-terms',
+        meta: { title: '在哪里可以查阅提单条款？', labels: '提单' },
+        filters: { kind: ['faq'], site: ['corporate'] },
+        excerpt: '<mark>提单</mark>条款印在提单背面。',
+      }),
+    );
     expect(hit).toEqual({ url: '/zh/home/HelpCenter/questions/2#faq-bl-terms', title: '在哪里可以查阅提单条款？', labels: ['提单'], excerpt: '提单条款印在提单背面。', kind: 'faq' });
     expect('date' in hit).toBe(false);
   });

@@ -25,7 +25,8 @@ describe('subscription rules (shared by the island and the server)', () => {
     expect(checkSubscribeEmail('')).toBe('subscribe.err.email');
     expect(checkSubscribeEmail('  ')).toBe('subscribe.err.email');
     for (const ok of ['li.wei@example.com', 'li_wei-2@mail.example.com.cn', 'A.B@EXAMPLE.COM']) expect(checkSubscribeEmail(ok), ok).toBeNull();
-    for (const bad of ['li.wei@example', 'li+wei@example.com', 'li wei@example.com', 'li.wei@@example.com', 'li.wei@exa_mple.com', `${'a'.repeat(250)}@x.com`]) expect(checkSubscribeEmail(bad), bad).toBe('subscribe.err.emailFormat');
+    for (const bad of ['li.wei@example', 'li+wei@example.com', 'li wei@example.com', 'li.wei@@example.com', 'li.wei@exa_mple.com', `${'a'.repeat(250)}@x.com`])
+      expect(checkSubscribeEmail(bad), bad).toBe('subscribe.err.emailFormat');
   });
 
   it('e-mail code: required, exactly 6 digits; captcha: required, exactly 4 letters or digits', () => {
@@ -99,7 +100,14 @@ describe('the preference form and the wire', () => {
   it('by category: important when chosen; business news carries the trades and ports chosen under it; daily is DAILY', () => {
     const p: Prefs = { scope: '0', important: false, business: true, labels: ['AE'], ports: [], frequency: 3, day: 'TUE' };
     expect(prefsToWire(p, all)).toEqual({ dayOfWeek: 'DAILY', labels: 'AE', portSubscribe: '', feqImportant: '0', feqBusiness: '3', feqPort: '0' });
-    expect(prefsToWire({ ...p, business: false, important: true, labels: ['AE'], ports: ['CNSHA'] }, all)).toEqual({ dayOfWeek: 'DAILY', labels: '', portSubscribe: '', feqImportant: '3', feqBusiness: '0', feqPort: '0' });
+    expect(prefsToWire({ ...p, business: false, important: true, labels: ['AE'], ports: ['CNSHA'] }, all)).toEqual({
+      dayOfWeek: 'DAILY',
+      labels: '',
+      portSubscribe: '',
+      feqImportant: '3',
+      feqBusiness: '0',
+      feqPort: '0',
+    });
   });
 
   it('a stored subscription comes back as category selection, and goes out as it came', () => {
@@ -150,7 +158,14 @@ describe('digest rules', () => {
   });
 
   it('stories match by importance, trade and port, only for what is subscribed; newest first, none twice', () => {
-    const story = (uuid: string, statusDt: string, o: Partial<{ important: boolean; tradeCodes: string[]; portCodes: string[] }> = {}) => ({ uuid, statusDt, important: false, tradeCodes: [], portCodes: [], ...o });
+    const story = (uuid: string, statusDt: string, o: Partial<{ important: boolean; tradeCodes: string[]; portCodes: string[] }> = {}) => ({
+      uuid,
+      statusDt,
+      important: false,
+      tradeCodes: [],
+      portCodes: [],
+      ...o,
+    });
     const stories = [
       story('a', '2026-07-20', { important: true }),
       story('b', '2026-07-22', { tradeCodes: ['TP', 'AE'] }),

@@ -6,9 +6,7 @@ import type { AboutPageKind } from './AboutPage.astro';
  * menu) and the spec's redirects. src/pages/[lang]/home/About/[...slug].astro builds
  * every one in both languages.
  */
-export type AboutRoute =
-  | { slug: string; kind: AboutPageKind; title: MessageKey; section: 'about' | 'compliance' }
-  | { slug: string; redirectTo: string };
+export type AboutRoute = { slug: string; kind: AboutPageKind; title: MessageKey; section: 'about' | 'compliance' } | { slug: string; redirectTo: string };
 
 export const ABOUT_ROUTES: AboutRoute[] = [
   { slug: 'about/Profile', kind: 'profile', title: 'about.profile', section: 'about' },

@@ -67,7 +67,14 @@ export function languageOfLang(lang: string | undefined | null): 0 | 1 | null {
 /** Separator of labels and portSubscribe on the wire. */
 export const LIST_SEPARATOR = ';';
 export function splitList(value: string | undefined | null): string[] {
-  return [...new Set((value ?? '').split(LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(LIST_SEPARATOR)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 export function joinList(values: readonly string[]): string {
   return [...new Set(values)].join(LIST_SEPARATOR);

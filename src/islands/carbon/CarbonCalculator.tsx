@@ -256,9 +256,30 @@ export default function CarbonCalculator({ locale, strings: s, landUrl }: Carbon
                     {say(f.errors.cargoWeightValue) ?? ''}
                   </p>
                 </div>
-                <Select id={id('cargoWeightUnit')} label={s['carbon.unit']} value={f.unit} options={CARGO_UNITS.map((u) => [u, option(`carbon.unit.${u}`)])} error={say(f.errors.cargoWeightUnit)} onChange={(unit) => update(f.key, () => ({ unit: unit as CargoUnit }))} />
-                <Select id={id('cargoNature')} label={s['carbon.cargoNature']} value={f.nature} options={CARGO_NATURES.map((n) => [n, option(`carbon.nature.${n}`)])} error={say(f.errors.cargoNature)} onChange={(nature) => update(f.key, () => ({ nature: nature as CargoNature }))} />
-                <Select id={id('factorType')} label={s['carbon.emissionType']} value={f.factorType} options={FACTOR_TYPES.map((t) => [t, option(`carbon.type.${t}`)])} error={say(f.errors.factorType)} onChange={(factorType) => update(f.key, () => ({ factorType: factorType as FactorTypeValue }))} />
+                <Select
+                  id={id('cargoWeightUnit')}
+                  label={s['carbon.unit']}
+                  value={f.unit}
+                  options={CARGO_UNITS.map((u) => [u, option(`carbon.unit.${u}`)])}
+                  error={say(f.errors.cargoWeightUnit)}
+                  onChange={(unit) => update(f.key, () => ({ unit: unit as CargoUnit }))}
+                />
+                <Select
+                  id={id('cargoNature')}
+                  label={s['carbon.cargoNature']}
+                  value={f.nature}
+                  options={CARGO_NATURES.map((n) => [n, option(`carbon.nature.${n}`)])}
+                  error={say(f.errors.cargoNature)}
+                  onChange={(nature) => update(f.key, () => ({ nature: nature as CargoNature }))}
+                />
+                <Select
+                  id={id('factorType')}
+                  label={s['carbon.emissionType']}
+                  value={f.factorType}
+                  options={FACTOR_TYPES.map((t) => [t, option(`carbon.type.${t}`)])}
+                  error={say(f.errors.factorType)}
+                  onChange={(factorType) => update(f.key, () => ({ factorType: factorType as FactorTypeValue }))}
+                />
               </div>
             </fieldset>
           );

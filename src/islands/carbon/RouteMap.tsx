@@ -66,8 +66,17 @@ export default function RouteMap({ legs, landUrl, label }: { legs: Leg[]; landUr
         />
       ))}
       {stops.map((p, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the stops of a route, in sailing order, never reordered
-        <circle key={i} cx={x(p[0])} cy={y(p[1])} r={Math.max(width, height) / 160} fill={i === 0 || i === stops.length - 1 ? '#0b2545' : '#fff'} stroke="#0b2545" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+        <circle
+          // biome-ignore lint/suspicious/noArrayIndexKey: the stops of a route, in sailing order, never reordered
+          key={i}
+          cx={x(p[0])}
+          cy={y(p[1])}
+          r={Math.max(width, height) / 160}
+          fill={i === 0 || i === stops.length - 1 ? '#0b2545' : '#fff'}
+          stroke="#0b2545"
+          strokeWidth={1.5}
+          vectorEffect="non-scaling-stroke"
+        />
       ))}
     </svg>
   );

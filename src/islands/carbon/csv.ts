@@ -72,7 +72,32 @@ export function resultsCsv(results: readonly CarbonResult[]): string {
           ]);
         });
       });
-      if (!detail.routes.length) rows.push([r.index, r.originCityDisplayName, r.destinationCityDisplayName, r.cargoVolumeValue, r.cargoWeightUnit, r.cargoNature, r.cargoTonnes, detail.factorType, null, null, null, null, null, 'No Data', null, null, null, null, null, null, null, null, null]);
+      if (!detail.routes.length)
+        rows.push([
+          r.index,
+          r.originCityDisplayName,
+          r.destinationCityDisplayName,
+          r.cargoVolumeValue,
+          r.cargoWeightUnit,
+          r.cargoNature,
+          r.cargoTonnes,
+          detail.factorType,
+          null,
+          null,
+          null,
+          null,
+          null,
+          'No Data',
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+        ]);
     }
   }
   return `\ufeff${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;

@@ -2,17 +2,7 @@ import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'reac
 import { ApiError, apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
-import {
-  COMMENT_MAX,
-  CONTACT_FIELDS,
-  NEED_CALL,
-  charCount,
-  checkContactField,
-  validateContact,
-  type ContactError,
-  type ContactField,
-  type ContactValues,
-} from '../../forms/validation/contact';
+import { COMMENT_MAX, CONTACT_FIELDS, NEED_CALL, charCount, checkContactField, validateContact, type ContactError, type ContactField, type ContactValues } from '../../forms/validation/contact';
 import { $messageOverlay } from '../../stores/preferences';
 import { CaptchaField, Field, describedBy, useCaptcha, useDebounced } from '../shared/form-parts';
 import { fill, splitFieldMessage } from '../shared/text';
@@ -294,15 +284,7 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
             </label>
           ))}
         </fieldset>
-        <Field
-          id={id('tel')}
-          label={s['forms.phone']}
-          required={wantsCall}
-          requiredText={s['forms.required']}
-          optionalText={s['forms.optional']}
-          hint={s['forms.phoneHint']}
-          error={errors.tel}
-        >
+        <Field id={id('tel')} label={s['forms.phone']} required={wantsCall} requiredText={s['forms.required']} optionalText={s['forms.optional']} hint={s['forms.phoneHint']} error={errors.tel}>
           <input
             ref={ref('tel')}
             id={id('tel')}
@@ -321,15 +303,29 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
         </Field>
       </div>
       <div className="form-grid three">
-        {select('country', s['forms.country'], countries, country, (v) => {
-          setCountry(v);
-          setProvince('');
-          setCity('');
-        }, false)}
-        {select('province', s['forms.province'], provinces, province, (v) => {
-          setProvince(v);
-          setCity('');
-        }, !country)}
+        {select(
+          'country',
+          s['forms.country'],
+          countries,
+          country,
+          (v) => {
+            setCountry(v);
+            setProvince('');
+            setCity('');
+          },
+          false,
+        )}
+        {select(
+          'province',
+          s['forms.province'],
+          provinces,
+          province,
+          (v) => {
+            setProvince(v);
+            setCity('');
+          },
+          !country,
+        )}
         {select('city', s['forms.city'], cities, city, setCity, !province)}
       </div>
       <Field
@@ -358,16 +354,7 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
           onBlur={() => blur('content')}
         />
       </Field>
-      <CaptchaField
-        id={id('code')}
-        value={values.code}
-        error={errors.code}
-        captcha={captcha}
-        inputRef={ref('code')}
-        strings={s}
-        onChange={(v) => change('code', v)}
-        onBlur={() => blur('code')}
-      />
+      <CaptchaField id={id('code')} value={values.code} error={errors.code} captcha={captcha} inputRef={ref('code')} strings={s} onChange={(v) => change('code', v)} onBlur={() => blur('code')} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={sending}>
           {sending ? <span className="spinner" aria-hidden="true" /> : null}

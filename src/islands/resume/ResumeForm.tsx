@@ -2,17 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError, apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
-import {
-  RESUME_FIELDS,
-  RESUME_MAX_LABEL,
-  SEX,
-  checkResumeField,
-  checkResumeFile,
-  validateResume,
-  type ResumeError,
-  type ResumeField,
-  type ResumeValues,
-} from '../../forms/validation/resume';
+import { RESUME_FIELDS, RESUME_MAX_LABEL, SEX, checkResumeField, checkResumeFile, validateResume, type ResumeError, type ResumeField, type ResumeValues } from '../../forms/validation/resume';
 import { CaptchaField, Field, FieldError, describedBy, useCaptcha, useDebounced } from '../shared/form-parts';
 import { fill, splitFieldMessage } from '../shared/text';
 import type { ResumeStrings } from './strings';
@@ -271,16 +261,7 @@ export default function ResumeForm({ locale, strings: s, positions }: ResumeForm
           {upload.state === 'done' ? <span aria-hidden="true">✓ </span> : null}
           {upload.state === 'failed' ? '' : upload.text}
         </p>
-        <CaptchaField
-          id={id('code')}
-          value={values.code}
-          error={errors.code}
-          captcha={captcha}
-          inputRef={ref('code')}
-          strings={s}
-          onChange={(v) => change('code', v)}
-          onBlur={() => blur('code')}
-        />
+        <CaptchaField id={id('code')} value={values.code} error={errors.code} captcha={captcha} inputRef={ref('code')} strings={s} onChange={(v) => change('code', v)} onBlur={() => blur('code')} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={sending || done || upload.state === 'uploading'}>
             {sending ? <span className="spinner" aria-hidden="true" /> : null}

@@ -150,7 +150,15 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
         }}
       >
         <div className="schedule-ports">
-          <PortField id="schedule-from" label={s['schedules.from']} ports={ports} text={form.fromText} error={errors.from ?? null} strings={s} onChange={(text, port) => update({ fromText: text, from: port })} />
+          <PortField
+            id="schedule-from"
+            label={s['schedules.from']}
+            ports={ports}
+            text={form.fromText}
+            error={errors.from ?? null}
+            strings={s}
+            onChange={(text, port) => update({ fromText: text, from: port })}
+          />
           <button
             type="button"
             className="schedule-swap"
@@ -165,7 +173,16 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
         <div className="schedule-options">
           <div className={`form-field${errors.date ? ' has-error' : ''}`}>
             <label htmlFor="schedule-date">{s['schedules.departFrom']}</label>
-            <input id="schedule-date" type="date" min={horizon.from} max={horizon.to} value={form.date} aria-invalid={errors.date ? true : undefined} aria-describedby={errors.date ? 'schedule-date-error' : undefined} onChange={(e) => update({ date: e.target.value })} />
+            <input
+              id="schedule-date"
+              type="date"
+              min={horizon.from}
+              max={horizon.to}
+              value={form.date}
+              aria-invalid={errors.date ? true : undefined}
+              aria-describedby={errors.date ? 'schedule-date-error' : undefined}
+              onChange={(e) => update({ date: e.target.value })}
+            />
             <p className="form-error" id="schedule-date-error" aria-live="polite" hidden={!errors.date}>
               {errors.date ?? ''}
             </p>
@@ -190,7 +207,15 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
           </fieldset>
           <div className={`form-field schedule-weight${errors.tonnes ? ' has-error' : ''}`}>
             <label htmlFor="schedule-tonnes">{s['schedules.cargoWeight']}</label>
-            <input id="schedule-tonnes" type="text" inputMode="decimal" value={form.tonnes} aria-invalid={errors.tonnes ? true : undefined} aria-describedby={errors.tonnes ? 'schedule-tonnes-error' : undefined} onChange={(e) => update({ tonnes: e.target.value })} />
+            <input
+              id="schedule-tonnes"
+              type="text"
+              inputMode="decimal"
+              value={form.tonnes}
+              aria-invalid={errors.tonnes ? true : undefined}
+              aria-describedby={errors.tonnes ? 'schedule-tonnes-error' : undefined}
+              onChange={(e) => update({ tonnes: e.target.value })}
+            />
             <p className="form-error" id="schedule-tonnes-error" aria-live="polite" hidden={!errors.tonnes}>
               {errors.tonnes ?? ''}
             </p>
@@ -274,7 +299,9 @@ function SailingCard(props: { option: SailingOptionWire; locale: Locale; strings
           <span className="badge">
             {s['schedules.transit']} {o.transitDays === 1 ? s['schedules.transitDays_one'] : fill(s['schedules.transitDays'], { count: o.transitDays })}
           </span>
-          <span className={`badge${o.transhipments ? '' : ' is-direct'}`}>{o.transhipments === 0 ? s['schedules.direct'] : o.transhipments === 1 ? s['schedules.transhipments_one'] : fill(s['schedules.transhipments'], { count: o.transhipments })}</span>
+          <span className={`badge${o.transhipments ? '' : ' is-direct'}`}>
+            {o.transhipments === 0 ? s['schedules.direct'] : o.transhipments === 1 ? s['schedules.transhipments_one'] : fill(s['schedules.transhipments'], { count: o.transhipments })}
+          </span>
           <span className="badge is-co2">{num(o.co2PerTeu.wtw)} kg CO2e/TEU</span>
         </p>
       </div>

@@ -122,7 +122,11 @@ export function CaptchaField(props: {
           onBlur={onBlur}
         />
         <span className="captcha-picture" aria-busy={captcha.loading}>
-          {captcha.image ? <img src={captcha.image} width={132} height={48} alt={strings['forms.captchaAlt']} /> : <span className="captcha-placeholder">{captcha.error ?? strings['forms.captchaLoading']}</span>}
+          {captcha.image ? (
+            <img src={captcha.image} width={132} height={48} alt={strings['forms.captchaAlt']} />
+          ) : (
+            <span className="captcha-placeholder">{captcha.error ?? strings['forms.captchaLoading']}</span>
+          )}
         </span>
         <button type="button" className="button secondary captcha-refresh" onClick={captcha.reload} disabled={captcha.loading}>
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,14 +1,4 @@
-import {
-  DAILY,
-  FREQUENCY,
-  joinList,
-  SCOPE,
-  splitList,
-  validatePreference,
-  type Frequency,
-  type SubscribeError,
-  type Weekday,
-} from '../../forms/validation/subscribe';
+import { DAILY, FREQUENCY, joinList, SCOPE, splitList, validatePreference, type Frequency, type SubscribeError, type Weekday } from '../../forms/validation/subscribe';
 
 /**
  * The preference form as the visitor sees it (scope, categories, trades, ports,

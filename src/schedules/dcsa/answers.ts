@@ -64,7 +64,14 @@ export const transportCallReference = (c: DatedCall) => `${c.service}-${c.vessel
 
 function servicePartner(engine: ScheduleEngine, c: DatedCall) {
   const { service } = engine.content.network.services.get(c.service)!;
-  return { carrierCode: CARRIER.code, carrierCodeListProvider: CARRIER.list, carrierServiceName: service.name.en, carrierServiceCode: service.code, carrierImportVoyageNumber: c.importVoyage, carrierExportVoyageNumber: c.exportVoyage };
+  return {
+    carrierCode: CARRIER.code,
+    carrierCodeListProvider: CARRIER.list,
+    carrierServiceName: service.name.en,
+    carrierServiceCode: service.code,
+    carrierImportVoyageNumber: c.importVoyage,
+    carrierExportVoyageNumber: c.exportVoyage,
+  };
 }
 
 /** One routing; `n` is its solution number (1 first), footprint for the cargo (tonnes) or one TEU. */
@@ -95,10 +102,21 @@ export function pointToPoint(engine: ScheduleEngine, option: SailingOption, n: n
       return {
         sequenceNumber: i + 1,
         transport: { modeOfTransport: 'VESSEL' as const, servicePartners: [servicePartner(engine, leg.departure)], ...(v ? { vessel: v } : {}) },
-        departure: { transportCallReference: transportCallReference(leg.departure), facilityTypeCode: 'POTE' as const, location: location(engine, leg.departure), dateTime: leg.departure.departure.local },
+        departure: {
+          transportCallReference: transportCallReference(leg.departure),
+          facilityTypeCode: 'POTE' as const,
+          location: location(engine, leg.departure),
+          dateTime: leg.departure.departure.local,
+        },
         ...(between.length
           ? {
-              intermediateCalls: between.map((c) => ({ transportCallReference: transportCallReference(c), facilityTypeCode: 'POTE' as const, location: location(engine, c), arrivalDateTime: c.arrival.local, departureDateTime: c.departure.local })),
+              intermediateCalls: between.map((c) => ({
+                transportCallReference: transportCallReference(c),
+                facilityTypeCode: 'POTE' as const,
+                location: location(engine, c),
+                arrivalDateTime: c.arrival.local,
+                departureDateTime: c.departure.local,
+              })),
             }
           : {}),
         arrival: { transportCallReference: transportCallReference(leg.arrival), facilityTypeCode: 'POTE' as const, location: location(engine, leg.arrival), dateTime: leg.arrival.arrival.local },
@@ -129,7 +147,13 @@ export function portSchedules(engine: ScheduleEngine, locode: string, from: numb
         .filter((c) => c.terminal === t.code)
         .map((c) => {
           const v = c.vessel === 'TBN' ? undefined : vessel(engine, c.vessel);
-          return { servicePartners: [servicePartner(engine, c)], ...(v ? { vessel: v } : {}), isDummyVessel: c.vessel === 'TBN', timestamps: timestamps(c), cutOffTimes: cutOffTimes(engine.cutOffsOf(c)) };
+          return {
+            servicePartners: [servicePartner(engine, c)],
+            ...(v ? { vessel: v } : {}),
+            isDummyVessel: c.vessel === 'TBN',
+            timestamps: timestamps(c),
+            cutOffTimes: cutOffTimes(engine.cutOffsOf(c)),
+          };
         }),
     }));
 }

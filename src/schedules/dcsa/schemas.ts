@@ -13,8 +13,15 @@ export const DCSA_BASE = '/dcsa/cs/v1';
 
 // ---- shared pieces -------------------------------------------------------------------------
 
-const NonBlank = (max: number) => z.string().max(max).regex(/^\S(?:.*\S)?$/, 'must not start or end with spaces');
-export const UNLocationCode = z.string().length(5, 'must be 5 characters').regex(/^[A-Z]{2}[A-Z2-9]{3}$/, 'must be a UN/LOCODE: 2 letters of country and 3 letters or digits 2-9');
+const NonBlank = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^\S(?:.*\S)?$/, 'must not start or end with spaces');
+export const UNLocationCode = z
+  .string()
+  .length(5, 'must be 5 characters')
+  .regex(/^[A-Z]{2}[A-Z2-9]{3}$/, 'must be a UN/LOCODE: 2 letters of country and 3 letters or digits 2-9');
 const DateTime = z.iso.datetime({ offset: true });
 const FacilityTypeCode = z.enum(['BORD', 'CLOC', 'COFS', 'OFFD', 'DEPO', 'INTE', 'POTE', 'PBPL', 'BRTH', 'RAMP', 'WAYP']);
 const VoyageReference = z.string().regex(/^\d{2}[0-9A-Z]{2}[NEWSR]$/);
@@ -26,7 +33,10 @@ export const Location = z
     locationName: NonBlank(100).optional(),
     facilityName: z.string().max(100).optional(),
     UNLocationCode: UNLocationCode.optional(),
-    facility: z.object({ facilityCode: NonBlank(6), facilityCodeListProvider: z.enum(['BIC', 'SMDG']) }).strict().optional(),
+    facility: z
+      .object({ facilityCode: NonBlank(6), facilityCodeListProvider: z.enum(['BIC', 'SMDG']) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -44,10 +54,19 @@ export const CutOffTime = z.object({ cutOffDateTimeCode: z.enum(CUT_OFF_CODES), 
 
 export const Vessel = z
   .object({
-    vesselIMONumber: z.string().regex(/^\d{7,8}$/).optional(),
-    MMSINumber: z.string().regex(/^\d{9}$/).optional(),
+    vesselIMONumber: z
+      .string()
+      .regex(/^\d{7,8}$/)
+      .optional(),
+    MMSINumber: z
+      .string()
+      .regex(/^\d{9}$/)
+      .optional(),
     name: NonBlank(50).optional(),
-    flag: z.string().regex(/^[A-Z]{2}$/).optional(),
+    flag: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
     callSign: NonBlank(10).optional(),
     operatorCarrierCode: z.string().max(10).optional(),
     operatorCarrierCodeListProvider: CodeListProvider.optional(),
@@ -67,9 +86,7 @@ export const ServicePartner = z
 
 export const ServicePartnerSchedule = ServicePartner.required({ carrierServiceName: true, carrierServiceCode: true, carrierImportVoyageNumber: true, carrierExportVoyageNumber: true });
 
-const Footprint = z
-  .object({ co2: z.number().optional(), co2e: z.number().optional(), sox: z.number().optional(), nox: z.number().optional(), pm10: z.number().optional() })
-  .strict();
+const Footprint = z.object({ co2: z.number().optional(), co2e: z.number().optional(), sox: z.number().optional(), nox: z.number().optional(), pm10: z.number().optional() }).strict();
 
 // ---- point to point ------------------------------------------------------------------------
 
@@ -211,7 +228,12 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const LIMIT_MAX = 1000;
 const IsoDate = z.iso.date('must be a date as YYYY-MM-DD');
-const Limit = z.coerce.number('must be a whole number from 1 to 1000').int('must be a whole number from 1 to 1000').min(1, 'must be at least 1').max(LIMIT_MAX, `must be at most ${LIMIT_MAX}`).default(100);
+const Limit = z.coerce
+  .number('must be a whole number from 1 to 1000')
+  .int('must be a whole number from 1 to 1000')
+  .min(1, 'must be at least 1')
+  .max(LIMIT_MAX, `must be at most ${LIMIT_MAX}`)
+  .default(100);
 const Cursor = z.string().max(1024, 'must be at most 1024 characters').optional();
 
 export const PointToPointQuery = z
@@ -237,12 +259,21 @@ export const PortSchedulesQuery = z.object({ UNLocationCode, date: IsoDate, limi
 
 export const VesselSchedulesQuery = z
   .object({
-    vesselIMONumber: z.string().regex(/^\d{7,8}$/, 'must be an IMO number of 7 or 8 digits').optional(),
+    vesselIMONumber: z
+      .string()
+      .regex(/^\d{7,8}$/, 'must be an IMO number of 7 or 8 digits')
+      .optional(),
     vesselName: NonBlank(50).optional(),
     carrierServiceCode: z.string().max(11, 'must be at most 11 characters').optional(),
-    universalServiceReference: z.string().regex(/^SR\d{5}[A-Z]$/, 'must be SR, 5 digits and a capital letter').optional(),
+    universalServiceReference: z
+      .string()
+      .regex(/^SR\d{5}[A-Z]$/, 'must be SR, 5 digits and a capital letter')
+      .optional(),
     carrierVoyageNumber: z.string().max(50, 'must be at most 50 characters').optional(),
-    universalVoyageReference: z.string().regex(/^\d{2}[0-9A-Z]{2}[NEWSR]$/, 'must be 2 digits, 2 digits or capitals and N, E, W, S or R').optional(),
+    universalVoyageReference: z
+      .string()
+      .regex(/^\d{2}[0-9A-Z]{2}[NEWSR]$/, 'must be 2 digits, 2 digits or capitals and N, E, W, S or R')
+      .optional(),
     UNLocationCode: UNLocationCode.optional(),
     facilitySMDGCode: z.string().max(6, 'must be at most 6 characters').optional(),
     vesselOperatorCarrierCode: z.string().max(10, 'must be at most 10 characters').optional(),
@@ -254,4 +285,14 @@ export const VesselSchedulesQuery = z
   })
   .strict();
 
-export const VESSEL_FILTERS = ['vesselIMONumber', 'vesselName', 'carrierServiceCode', 'universalServiceReference', 'carrierVoyageNumber', 'universalVoyageReference', 'UNLocationCode', 'facilitySMDGCode', 'vesselOperatorCarrierCode'] as const;
+export const VESSEL_FILTERS = [
+  'vesselIMONumber',
+  'vesselName',
+  'carrierServiceCode',
+  'universalServiceReference',
+  'carrierVoyageNumber',
+  'universalVoyageReference',
+  'UNLocationCode',
+  'facilitySMDGCode',
+  'vesselOperatorCarrierCode',
+] as const;

@@ -7,16 +7,7 @@ import type { z } from 'zod';
 import { loadSchedules, type ScheduleEngine } from '../../schedules';
 import { pointToPoint, portSchedules, vesselSchedules } from '../../schedules/dcsa/answers';
 import { decodeCursor, encodeCursor } from '../../schedules/dcsa/cursor';
-import {
-  DCSA_BASE,
-  DCSA_VERSION,
-  PointToPointQuery,
-  PortSchedulesQuery,
-  VESSEL_FILTERS,
-  VesselSchedulesQuery,
-  type DetailedError,
-  type ErrorResponse,
-} from '../../schedules/dcsa/schemas';
+import { DCSA_BASE, DCSA_VERSION, PointToPointQuery, PortSchedulesQuery, VESSEL_FILTERS, VesselSchedulesQuery, type DetailedError, type ErrorResponse } from '../../schedules/dcsa/schemas';
 import { addDays, daysBetween, startOfDay } from '../../schedules/time';
 
 /**
@@ -84,8 +75,7 @@ function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const parsed = schema.safeParse(flat);
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
-      if (issue.code === 'unrecognized_keys')
-        for (const key of issue.keys) errors.push(bad(key, flat[key], 'is not a parameter of this endpoint', 7001, 'invalidQuery'));
+      if (issue.code === 'unrecognized_keys') for (const key of issue.keys) errors.push(bad(key, flat[key], 'is not a parameter of this endpoint', 7001, 'invalidQuery'));
       else {
         const property = String(issue.path[0] ?? '');
         errors.push(bad(property || undefined, property ? flat[property] : undefined, flat[property] === undefined && property ? 'is required' : issue.message));
@@ -107,7 +97,9 @@ function knownPort(engine: ScheduleEngine, property: string, locode: string) {
 export function createDcsaApp(deps: DcsaDeps) {
   const now = deps.now ?? Date.now;
   const app = new Hono().basePath(DCSA_BASE);
-  app.use(secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] }, crossOriginResourcePolicy: 'cross-origin', referrerPolicy: 'strict-origin-when-cross-origin' }));
+  app.use(
+    secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] }, crossOriginResourcePolicy: 'cross-origin', referrerPolicy: 'strict-origin-when-cross-origin' }),
+  );
   app.use(async (c, next) => {
     // public data for integrators: any origin may read it (no credentials)
     c.header('access-control-allow-origin', '*');
@@ -182,22 +174,28 @@ export function createDcsaApp(deps: DcsaDeps) {
     checkWindow('departureStartDate', 'departureEndDate', depStart, depEnd);
     if (q.arrivalStartDate && q.arrivalEndDate) checkWindow('arrivalStartDate', 'arrivalEndDate', q.arrivalStartDate, q.arrivalEndDate);
     const offered = (q.receiptTypeAtOrigin ?? 'CY') === 'CY' && (q.deliveryTypeAtDestination ?? 'CY') === 'CY';
-    return answer(c, 'point-to-point-routes', q, () =>
-      offered
-        ? engine
-            .pointToPoint({
-              from: q.placeOfReceipt,
-              to: q.placeOfDelivery,
-              departureFrom: startOfDay(depStart, originTz),
-              departureTo: startOfDay(addDays(depEnd, 1), originTz) - 1,
-              arrivalFrom: q.arrivalStartDate ? startOfDay(q.arrivalStartDate, destinationTz) : undefined,
-              arrivalTo: q.arrivalEndDate ? startOfDay(addDays(q.arrivalEndDate, 1), destinationTz) - 1 : undefined,
-              maxTranshipment: Math.min(q.maxTranshipment ?? 2, 2) as 0 | 1 | 2,
-              nature: q.cargoType === 'REEFER' ? 'Reefer' : 'Dry',
-              tonnes: q.cargoGrossWeight,
-            })
-            .map((o, i) => pointToPoint(engine, o, i + 1))
-        : [], engine.horizon.asOf);
+    return answer(
+      c,
+      'point-to-point-routes',
+      q,
+      () =>
+        offered
+          ? engine
+              .pointToPoint({
+                from: q.placeOfReceipt,
+                to: q.placeOfDelivery,
+                departureFrom: startOfDay(depStart, originTz),
+                departureTo: startOfDay(addDays(depEnd, 1), originTz) - 1,
+                arrivalFrom: q.arrivalStartDate ? startOfDay(q.arrivalStartDate, destinationTz) : undefined,
+                arrivalTo: q.arrivalEndDate ? startOfDay(addDays(q.arrivalEndDate, 1), destinationTz) - 1 : undefined,
+                maxTranshipment: Math.min(q.maxTranshipment ?? 2, 2) as 0 | 1 | 2,
+                nature: q.cargoType === 'REEFER' ? 'Reefer' : 'Dry',
+                tonnes: q.cargoGrossWeight,
+              })
+              .map((o, i) => pointToPoint(engine, o, i + 1))
+          : [],
+      engine.horizon.asOf,
+    );
   });
 
   app.get('/port-schedules', (c) => {
@@ -226,7 +224,14 @@ export function createDcsaApp(deps: DcsaDeps) {
   app.all('/port-schedules', (c) => c.json(errorBody(c, 405, [bad(undefined, undefined, `${c.req.method} is not allowed here: use GET`, 7008, 'methodNotAllowed')]), 405));
   app.all('/vessel-schedules', (c) => c.json(errorBody(c, 405, [bad(undefined, undefined, `${c.req.method} is not allowed here: use GET`, 7008, 'methodNotAllowed')]), 405));
 
-  app.notFound((c) => c.json(errorBody(c, 404, [bad(undefined, undefined, `no such endpoint: ${new URL(c.req.url).pathname}; the endpoints are ${DCSA_BASE}/point-to-point-routes, port-schedules and vessel-schedules`, 7009, 'notFound')]), 404));
+  app.notFound((c) =>
+    c.json(
+      errorBody(c, 404, [
+        bad(undefined, undefined, `no such endpoint: ${new URL(c.req.url).pathname}; the endpoints are ${DCSA_BASE}/point-to-point-routes, port-schedules and vessel-schedules`, 7009, 'notFound'),
+      ]),
+      404,
+    ),
+  );
   app.onError((error, c) => {
     c.header('api-version', DCSA_VERSION);
     c.header('cache-control', 'no-store');
@@ -237,4 +242,3 @@ export function createDcsaApp(deps: DcsaDeps) {
   return app;
 }
 export type DcsaApp = ReturnType<typeof createDcsaApp>;
-

@@ -41,13 +41,7 @@ export const FormsEnv = {
     .regex(/^[A-Za-z0-9]{4}$/, 'CAPTCHA_TEST_ANSWER must be 4 letters or digits')
     .optional()
     .describe('Tests only: every captcha has this answer. Refused when NODE_ENV=production or HOST is not a loopback address'),
-  TRUST_PROXY_HOPS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(5)
-    .default(0)
-    .describe('Proxies in front of the API that append to X-Forwarded-For; 0: the socket address is the client'),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0).describe('Proxies in front of the API that append to X-Forwarded-For; 0: the socket address is the client'),
   RATE_LIMIT_CAPTCHA: Limit('60/600'),
   RATE_LIMIT_MESSAGE: Limit('10/3600'),
   RATE_LIMIT_UPLOAD: Limit('20/3600'),

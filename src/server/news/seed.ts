@@ -69,12 +69,6 @@ async function backfillTags(tx: Tx | Db, items: SnapshotItem[]): Promise<void> {
     await tx
       .update(newsItems)
       .set({ tradeCodes: item.trades, portCodes: item.ports })
-      .where(
-        and(
-          eq(newsItems.uuid, item.newsUuid),
-          eq(newsItems.language, item.language),
-          sql`cardinality(${newsItems.tradeCodes}) = 0 and cardinality(${newsItems.portCodes}) = 0`,
-        ),
-      );
+      .where(and(eq(newsItems.uuid, item.newsUuid), eq(newsItems.language, item.language), sql`cardinality(${newsItems.tradeCodes}) = 0 and cardinality(${newsItems.portCodes}) = 0`));
   }
 }

@@ -19,10 +19,15 @@ export interface SnapshotItem extends NewsItem {
  */
 export function readNewsSnapshot(folder = newsSnapshotFolder()): SnapshotItem[] {
   const items: SnapshotItem[] = [];
-  for (const [lang, language] of [['zh', 0], ['en', 1]] as const) {
+  for (const [lang, language] of [
+    ['zh', 0],
+    ['en', 1],
+  ] as const) {
     const dir = join(folder, lang);
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       const file = join(dir, name);
       const parsed = NewsItem.safeParse(JSON.parse(readFileSync(file, 'utf8')));
       if (!parsed.success) throw new Error(`news snapshot ${file}: ${describeIssues(parsed.error)}`);

@@ -33,7 +33,12 @@ async function readCounts(db: Db, kind: DownloadKind, ids: string[]): Promise<Ma
   const rows = await db
     .select()
     .from(downloadCounts)
-    .where(inArray(downloadCounts.fileKey, ids.map((id) => `${kind}:${id}`)));
+    .where(
+      inArray(
+        downloadCounts.fileKey,
+        ids.map((id) => `${kind}:${id}`),
+      ),
+    );
   return new Map(rows.map((r) => [r.fileKey.slice(kind.length + 1), { count: Number(r.count), last: r.lastDownloadAt ? r.lastDownloadAt.getTime() : 0 }]));
 }
 
@@ -59,7 +64,11 @@ export function helpRoutes({ database }: AppDeps) {
   handle(router, calls.faqByType, ({ query, body, language }) => {
     const fields = { ...query, ...(body ?? {}) };
     if (!fields.faqTypeUuid) throw new WireError(CODE.badRequest, 'faqTypeUuid: required, the id of an FAQ type (see /faqType/faqTypeAll)');
-    if ((fields.currentPage === undefined) !== (fields.size === undefined)) throw new WireError(CODE.badRequest, `${fields.size === undefined ? 'size' : 'currentPage'}: required with ${fields.size === undefined ? 'currentPage' : 'size'} (send both to page, neither for the whole list)`);
+    if ((fields.currentPage === undefined) !== (fields.size === undefined))
+      throw new WireError(
+        CODE.badRequest,
+        `${fields.size === undefined ? 'size' : 'currentPage'}: required with ${fields.size === undefined ? 'currentPage' : 'size'} (send both to page, neither for the whole list)`,
+      );
     const type = loadFaq(localeOf(language)).find((t) => t.id === fields.faqTypeUuid);
     if (!type) throw new WireError(CODE.notFound, `no FAQ type ${fields.faqTypeUuid}`);
     const entries = searchFaq([type], fields.faqTitle ?? '')[0]?.entries ?? [];
@@ -68,9 +77,7 @@ export function helpRoutes({ database }: AppDeps) {
   });
 
   // ---- service schedules ----
-  handle(router, calls.scheduleGroups, ({ language }) =>
-    scheduleTrades(net()).map((t) => ({ name: t.groupName, trade: t.trade, tradeName: t.direction.name[localeOf(language)] })),
-  );
+  handle(router, calls.scheduleGroups, ({ language }) => scheduleTrades(net()).map((t) => ({ name: t.groupName, trade: t.trade, tradeName: t.direction.name[localeOf(language)] })));
 
   handle(router, calls.scheduleLoops, ({ query, language }) => {
     const trades = scheduleTrades(net());
@@ -138,8 +145,15 @@ export function helpRoutes({ database }: AppDeps) {
 
   handle(router, calls.popularCertificates, async () => {
     const vessels = loadVessels();
-    const counts = await readCounts(database.db, 'ship', vessels.map((v) => v.id));
-    return rank(vessels.map((v) => v.id).filter((id) => counts.has(id)), counts)
+    const counts = await readCounts(
+      database.db,
+      'ship',
+      vessels.map((v) => v.id),
+    );
+    return rank(
+      vessels.map((v) => v.id).filter((id) => counts.has(id)),
+      counts,
+    )
       .slice(0, POPULAR_DOWNLOADS)
       .map((id) => {
         const v = vessels.find((x) => x.id === id)!;

@@ -26,8 +26,6 @@ import { DEFAULT_QR, LOCAL_SEARCH_PAGE_SIZE } from '../../local/local-rules';
 import type { DefaultInfo, LocalNews, PageMenu, PageType } from '../../schemas/local';
 import { escapeHtml } from '../../shared/format';
 
-
-
 function site(location: string, lang: string): LocalLanguage {
   const entry = getLocalLocation(location);
   if (!entry) throw new WireError(CODE.notFound, `location: no local site "${location}"`);

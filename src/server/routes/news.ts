@@ -46,7 +46,10 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
 
   type Row = typeof newsItems.$inferSelect;
   async function toItems(rows: Row[], language: 0 | 1): Promise<NewsListItem[]> {
-    const labels = await labelsOf(rows.map((r) => r.uuid), language);
+    const labels = await labelsOf(
+      rows.map((r) => r.uuid),
+      language,
+    );
     return rows.map((r) => ({
       newsUuid: r.uuid,
       newsTypeId: r.typeId as NewsTypeId,
@@ -68,11 +71,25 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
     const rows =
       (currentPage - 1) * size >= count
         ? []
-        : await db().select().from(newsItems).where(where).orderBy(...newestFirst).limit(size).offset((currentPage - 1) * size);
+        : await db()
+            .select()
+            .from(newsItems)
+            .where(where)
+            .orderBy(...newestFirst)
+            .limit(size)
+            .offset((currentPage - 1) * size);
     return { list: await toItems(rows, language), count };
   }
   async function block(where: SQL, language: 0 | 1, max = NEWS_BLOCK_MAX) {
-    return toItems(await db().select().from(newsItems).where(where).orderBy(...newestFirst).limit(max), language);
+    return toItems(
+      await db()
+        .select()
+        .from(newsItems)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(max),
+      language,
+    );
   }
   const ofType = (typeId: string, language: 0 | 1) => and(eq(newsItems.language, language), eq(newsItems.typeId, knownType(typeId)))!;
 
@@ -121,8 +138,18 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
     const sameList = and(eq(newsItems.language, language), eq(newsItems.typeId, item.typeId));
     const key = sql`(${newsItems.statusDt}, ${newsItems.uuid})`;
     const here = sql`(${item.statusDt}::date, ${item.uuid})`;
-    const [prev] = await db().select().from(newsItems).where(and(sameList, sql`${key} > ${here}`)).orderBy(asc(newsItems.statusDt), asc(newsItems.uuid)).limit(1);
-    const [next] = await db().select().from(newsItems).where(and(sameList, sql`${key} < ${here}`)).orderBy(...newestFirst).limit(1);
+    const [prev] = await db()
+      .select()
+      .from(newsItems)
+      .where(and(sameList, sql`${key} > ${here}`))
+      .orderBy(asc(newsItems.statusDt), asc(newsItems.uuid))
+      .limit(1);
+    const [next] = await db()
+      .select()
+      .from(newsItems)
+      .where(and(sameList, sql`${key} < ${here}`))
+      .orderBy(...newestFirst)
+      .limit(1);
     const [full] = await toItems([item], language);
     const detail: NewsDetail = [
       { prevDate: prev?.statusDt ?? null, lastNewsUuid: prev?.uuid ?? null, lastTitle: prev?.title ?? null },
@@ -135,11 +162,7 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
   // the nightly job's incremental pull: revisions of all, then whole stories by id
   const revision = sql<string>`to_char(${newsItems.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
   handle(router, calls.newsRevisions, async ({ language }) => {
-    const rows = await db()
-      .select({ newsUuid: newsItems.uuid, newsTypeId: newsItems.typeId, revision })
-      .from(newsItems)
-      .where(eq(newsItems.language, language))
-      .orderBy(asc(newsItems.uuid));
+    const rows = await db().select({ newsUuid: newsItems.uuid, newsTypeId: newsItems.typeId, revision }).from(newsItems).where(eq(newsItems.language, language)).orderBy(asc(newsItems.uuid));
     return { list: rows.map((r) => ({ ...r, newsTypeId: r.newsTypeId as NewsTypeId })) };
   });
   handle(router, calls.newsExport, async ({ body, language }) => {
@@ -148,7 +171,10 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
       .from(newsItems)
       .where(and(eq(newsItems.language, language), inArray(newsItems.uuid, [...new Set(body.ids)])))
       .orderBy(asc(newsItems.uuid));
-    const items = await toItems(rows.map((r) => r.item), language);
+    const items = await toItems(
+      rows.map((r) => r.item),
+      language,
+    );
     return {
       list: items.map((full, i) => {
         const { item, revision } = rows[i];

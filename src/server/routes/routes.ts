@@ -25,7 +25,13 @@ export function routeRoutes() {
 
   answer(calls.routeGroups, ({ params }) => {
     const direction = net().directions.find((d) => d.id === params.groupId);
-    if (!direction) throw new WireError(CODE.notFound, `no trade tab ${params.groupId}; tabs are ${net().directions.map((d) => d.id).join(', ')}`);
+    if (!direction)
+      throw new WireError(
+        CODE.notFound,
+        `no trade tab ${params.groupId}; tabs are ${net()
+          .directions.map((d) => d.id)
+          .join(', ')}`,
+      );
     return net()
       .groupsOf(direction.id)
       .map((g) => ({ serLpGroupUuid: g.id, serLpGroupNameCn: g.name.zh, serLpGroupNameEn: g.name.en }));

@@ -21,11 +21,13 @@ export function sclRoutes(_deps: AppDeps) {
 
   handle(router, calls.sclAreas, ({ query, language }) => {
     const locale = localeOf(language);
-    return loadScl().byType.get(query.type)!.data.areas.map((area) => ({
-      areaUuid: area.uuid,
-      areaName: area.name[locale],
-      areaDesc: area.desc[locale],
-    }));
+    return loadScl()
+      .byType.get(query.type)!
+      .data.areas.map((area) => ({
+        areaUuid: area.uuid,
+        areaName: area.name[locale],
+        areaDesc: area.desc[locale],
+      }));
   });
 
   handle(router, calls.sclRegions, ({ query, language }) => {

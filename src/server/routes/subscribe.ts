@@ -6,15 +6,7 @@ import { calls } from '../../contract/calls';
 import { UnsubscribeQuery, type SubscriberRecord } from '../../contract/subscribe';
 import { CODE } from '../../contract/wire';
 import type { MessageKey } from '../../i18n/t';
-import {
-  joinList,
-  languageOfLang,
-  splitList,
-  SUBSCRIBE_PATH,
-  SUBSCRIBER_FIELDS,
-  SUBSCRIBER_STATUS,
-  type SubscriberLanguage,
-} from '../../forms/validation/subscribe';
+import { joinList, languageOfLang, splitList, SUBSCRIBE_PATH, SUBSCRIBER_FIELDS, SUBSCRIBER_STATUS, type SubscriberLanguage } from '../../forms/validation/subscribe';
 import { subscribers } from '../db/schema';
 import { requireCaptcha } from '../forms/captcha';
 import { formsContext, type FormsContext } from '../forms/context';
@@ -97,7 +89,13 @@ export function subscribeRoutes(deps: AppDeps) {
     return list.map((o) => ({ code: o.code, description: o.label }));
   });
 
-  const findByEmail = async (email: string) => (await forms.db.select().from(subscribers).where(eq(subscribers.email, emailKey(email))))[0];
+  const findByEmail = async (email: string) =>
+    (
+      await forms.db
+        .select()
+        .from(subscribers)
+        .where(eq(subscribers.email, emailKey(email)))
+    )[0];
   const requireCode = async (email: string, code: string, language: 0 | 1) => {
     const problem = await verifyCode(forms.db, { email, code, secret: await forms.secret(), now: forms.now(), rules });
     if (problem) throw new WireError(CODE.badRequest, say(CODE_PROBLEM[problem], language));
@@ -138,7 +136,8 @@ export function subscribeRoutes(deps: AppDeps) {
     const provinces = provinceOptions(v.country, language);
     if (!provinces) throw new WireError(CODE.badRequest, `country: ${say('subscribe.err.unknownCountry', language, { code: v.country })}`);
     if (provinces.length && !v.province) throw new WireError(CODE.badRequest, `province: ${say('subscribe.err.province', language)}`);
-    if (v.province && !provinces.some((p) => p.code === v.province)) throw new WireError(CODE.badRequest, `province: ${say('subscribe.err.unknownProvince', language, { code: `${v.country}/${v.province}` })}`);
+    if (v.province && !provinces.some((p) => p.code === v.province))
+      throw new WireError(CODE.badRequest, `province: ${say('subscribe.err.unknownProvince', language, { code: `${v.country}/${v.province}` })}`);
     const labels = splitList(body.labels);
     const ports = splitList(body.portSubscribe);
     const trades = knownTradeCodes();
@@ -198,7 +197,10 @@ export function subscribeRoutes(deps: AppDeps) {
     if (!row) throw new WireError(CODE.notFound, say('subscribe.err.noInformation', language));
     if (body.uuid && body.uuid !== row.id) throw new WireError(CODE.badRequest, `uuid: ${say('subscribe.err.uuid', language)}`);
     const { email: _email, ...changes } = values;
-    await forms.db.update(subscribers).set({ ...changes, updatedAt: forms.now(), clientAddress: forms.client(c) }).where(eq(subscribers.id, row.id));
+    await forms.db
+      .update(subscribers)
+      .set({ ...changes, updatedAt: forms.now(), clientAddress: forms.client(c) })
+      .where(eq(subscribers.id, row.id));
     return new Answer(null, say('subscribe.done.modified', language));
   });
 

@@ -29,7 +29,9 @@ export const TRADE_LABEL_CODES: Record<number, string> = {
 /** Continent (global offices' area) of each country the network calls, by ISO 3166-1 alpha-2 (the first two letters of a UN/LOCODE). */
 export const COUNTRY_CONTINENT: Record<string, OfficeAreaName> = {
   ...Object.fromEntries(
-    ['CN', 'HK', 'TW', 'MO', 'KR', 'JP', 'SG', 'MY', 'TH', 'VN', 'ID', 'PH', 'LK', 'IN', 'PK', 'BD', 'MM', 'KH', 'AE', 'SA', 'QA', 'IQ', 'OM', 'KW', 'BH', 'JO', 'IL', 'LB', 'YE', 'CY', 'TR'].map((c) => [c, 'asia' as const]),
+    ['CN', 'HK', 'TW', 'MO', 'KR', 'JP', 'SG', 'MY', 'TH', 'VN', 'ID', 'PH', 'LK', 'IN', 'PK', 'BD', 'MM', 'KH', 'AE', 'SA', 'QA', 'IQ', 'OM', 'KW', 'BH', 'JO', 'IL', 'LB', 'YE', 'CY', 'TR'].map(
+      (c) => [c, 'asia' as const],
+    ),
   ),
   ...Object.fromEntries(
     ['NL', 'DE', 'BE', 'GB', 'FR', 'ES', 'GR', 'IT', 'PL', 'LT', 'LV', 'EE', 'FI', 'SE', 'NO', 'DK', 'IE', 'PT', 'RO', 'BG', 'SI', 'HR', 'MT', 'UA', 'RU', 'GE'].map((c) => [c, 'europe' as const]),
@@ -61,9 +63,9 @@ export function tradeLabelOptions(language: 0 | 1): TradeLabelOption[] {
     return {
       tradeLabel: language === 0 ? direction.name.zh : direction.name.en,
       tradeLabelCode: code,
-      children: net.groupsOf(direction.id).flatMap((group) =>
-        group.services.map((service) => ({ tradeDesc: `${service.code} · ${language === 0 ? service.name.zh : service.name.en}`, tradeLabelCode: service.code })),
-      ),
+      children: net
+        .groupsOf(direction.id)
+        .flatMap((group) => group.services.map((service) => ({ tradeDesc: `${service.code} · ${language === 0 ? service.name.zh : service.name.en}`, tradeLabelCode: service.code }))),
     };
   });
 }

@@ -27,7 +27,9 @@ export interface CodeRules {
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
 export function hashCode(secret: string, email: string, code: string): string {
-  return createHmac('sha256', secret).update(`subscribe-code:${emailKey(email)}:${code.trim()}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`subscribe-code:${emailKey(email)}:${code.trim()}`)
+    .digest('base64url');
 }
 
 export function randomCode(): string {
@@ -43,12 +45,7 @@ export async function issueCode(db: Db, options: { email: string; secret: string
   return db.transaction(async (tx) => {
     // One request per address at a time: the checks below and the insert are one step.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe-code:${email}`}, 0))`);
-    const [latest] = await tx
-      .select({ createdAt: subscribeCodes.createdAt })
-      .from(subscribeCodes)
-      .where(eq(subscribeCodes.email, email))
-      .orderBy(desc(subscribeCodes.createdAt))
-      .limit(1);
+    const [latest] = await tx.select({ createdAt: subscribeCodes.createdAt }).from(subscribeCodes).where(eq(subscribeCodes.email, email)).orderBy(desc(subscribeCodes.createdAt)).limit(1);
     if (latest) {
       const waited = (now.getTime() - latest.createdAt.getTime()) / 1000;
       if (waited < CODE_RESEND_SECONDS) return { ok: false as const, problem: 'tooEarly' as const, retryAfterSeconds: Math.max(1, Math.ceil(CODE_RESEND_SECONDS - waited)) };

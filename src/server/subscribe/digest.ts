@@ -121,7 +121,11 @@ export async function sendDigests(options: DigestRunOptions): Promise<DigestRunR
     const language = person.language === 'zh-CN' ? 0 : 1;
     const from = windowStart(today, lastDay, localDay(person.createdAt, zone));
     const exclude = new Set(done.filter((h) => h.status === 'sent' && h.period >= from).flatMap((h) => h.newsUuids));
-    const chosen = selectStories(person, stories.filter((s) => s.language === language), { from, to: today, exclude });
+    const chosen = selectStories(
+      person,
+      stories.filter((s) => s.language === language),
+      { from, to: today, exclude },
+    );
     const key = and(eq(subscribeDigests.subscriberId, person.id), eq(subscribeDigests.period, today));
     if (!chosen.length) {
       await db.update(subscribeDigests).set({ status: 'empty', newsUuids: [] }).where(key);
@@ -140,10 +144,16 @@ export async function sendDigests(options: DigestRunOptions): Promise<DigestRunR
       unsubscribeUrl: unsubscribeUrl(config.subscribe, secret, person),
       messageId,
     });
-    await db.update(subscribeDigests).set({ newsUuids: chosen.map((s) => s.uuid), messageId }).where(key);
+    await db
+      .update(subscribeDigests)
+      .set({ newsUuids: chosen.map((s) => s.uuid), messageId })
+      .where(key);
     try {
       await mailer.send(mail);
-      await db.update(subscribeDigests).set({ status: 'sent', sentAt: options.at ?? new Date() }).where(key);
+      await db
+        .update(subscribeDigests)
+        .set({ status: 'sent', sentAt: options.at ?? new Date() })
+        .where(key);
       result.sent++;
       log(`[digest] ${today} ${person.email}: ${chosen.length} stories`);
     } catch (error) {

@@ -9,5 +9,4 @@ import { loadOffices, officeIndex } from '../../../../../offices/offices';
  */
 export const getStaticPaths = localeStaticPaths;
 
-export const GET: APIRoute = ({ params }) =>
-  new Response(JSON.stringify(officeIndex(loadOffices(), pageLocale(params))), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+export const GET: APIRoute = ({ params }) => new Response(JSON.stringify(officeIndex(loadOffices(), pageLocale(params))), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -7,8 +7,7 @@ import { newsDetailHref, newsListHref } from '../../../../../news/news';
 import { escapeHtml } from '../../../../../shared/format';
 
 /** RSS 2.0 feed of one news type in one language: /{lang}/home/News/rss/{typeId}.xml */
-export const getStaticPaths = (() =>
-  LOCALES.flatMap((lang) => NEWS_TYPE_IDS.map((typeId) => ({ params: { lang, typeId }, props: { locale: lang, typeId } })))) satisfies GetStaticPaths;
+export const getStaticPaths = (() => LOCALES.flatMap((lang) => NEWS_TYPE_IDS.map((typeId) => ({ params: { lang, typeId }, props: { locale: lang, typeId } })))) satisfies GetStaticPaths;
 
 const rfc822 = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00+08:00`).toUTCString();
 
