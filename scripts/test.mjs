@@ -36,8 +36,8 @@ rmSync('test-results', { recursive: true, force: true });
 
 // hints too: an unused variable or a deprecated API fails the run (astro check counts them as hints)
 if (!run('type check', 'astro', ['check', '--minimumSeverity', 'hint'])) failed++;
-// lint (biome.jsonc): unused code, floating or misused promises, React hook rules
-if (!run('lint', 'biome', ['lint', '--error-on-warnings'])) failed++;
+// lint and format (biome.jsonc): unused code, floating or misused promises, React hook rules; the house format
+if (!run('lint and format', 'biome', ['ci', '--error-on-warnings'])) failed++;
 
 let before = failed;
 const vitestOk = run('unit and API tests', 'vitest', ['run', '--project', 'unit', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
