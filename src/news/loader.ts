@@ -29,7 +29,11 @@ export function newsLoader(folder = 'content/news'): Loader {
       }
       for (const id of untouched) context.store.delete(id);
       context.watcher?.add(base);
-      const within = (path: string) => path.startsWith(base + sep) && path.endsWith('.json');
+      // a story's file: {locale}/{newsUuid}.json (not the pull's manifest beside the folders)
+      const within = (path: string) => {
+        const parts = relative(base, path).split(sep);
+        return parts.length === 2 && (LOCALES as readonly string[]).includes(parts[0]) && parts[1].endsWith('.json');
+      };
       const reload = (path: string) => {
         if (within(path)) loadFile(context, root, path).catch((error) => context.logger.error(`${relative(root, path)}: ${(error as Error).message}`));
       };
