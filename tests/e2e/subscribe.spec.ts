@@ -283,9 +283,12 @@ test('local sites have the subscription manager in their own language, linked fr
   await page.locator('footer').getByRole('link', { name: '新闻订阅' }).click();
   await expect(page).toHaveURL(/\/shanghai\/cn\/newsSubscribe$/);
   await expect(page.getByRole('heading', { level: 1, name: '新闻订阅' })).toBeVisible();
-  // the form is a React island: wait until it is hydrated before using it (Astro drops the ssr attribute then)
+  // the form is a React island: use it once it answers (Astro drops the ssr attribute when hydration starts, and
+  // React 19 hydrates concurrently, so a click right then could be lost): an empty step one says the e-mail is required
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const verify = page.locator('form.subscribe-verify');
+  await verify.getByRole('button', { name: t.next }).click();
+  await expect(verify.getByText(t.emailRequired, { exact: true })).toBeVisible();
   await verify.getByLabel(field(t.email)).fill(email);
   await verify.getByRole('button', { name: t.getCode }).click();
   // the code mail is in the site's language (the API got the local code cn)
