@@ -12,6 +12,7 @@ import { ServiceFooters, ServicePage } from './schemas/service-pages';
 import { Vessel } from './schemas/vessels';
 import { Containers } from './schemas/containers';
 import { Position } from './schemas/recruiting';
+import { HelpTermsPage, ProsePage } from './schemas/pages';
 
 /**
  * Content collections. Everything maintainers edit lives in content/ and is
@@ -49,22 +50,12 @@ export const collections = {
   /** Prose pages, one markdown file per language: content/pages/{en,zh}/{slug}.md */
   pages: defineCollection({
     loader: glob({ pattern: '*/*.md', base: './content/pages' }),
-    schema: z.object({ title: z.string().min(1), description: z.string().min(1), updated: z.coerce.date() }).strict(),
+    schema: ProsePage,
   }),
   /** Help-centre terms pages, one markdown file per language: content/help/pages/{en,zh}/{slug}.md */
   helpPages: defineCollection({
     loader: glob({ pattern: '*/*.md', base: './content/help/pages' }),
-    schema: z
-      .object({
-        title: z.string().min(1),
-        description: z.string().min(1),
-        updated: z.coerce.date(),
-        documents: z
-          .array(z.object({ label: z.string().min(1), file: z.string().regex(/^\/[A-Za-z0-9_\-./]+\.pdf$/) }).strict())
-          .default([])
-          .describe('PDFs offered beside the text'),
-      })
-      .strict(),
+    schema: HelpTermsPage,
   }),
   /** Open positions of /home/Recruiting (published or not): content/recruiting/positions.json */
   positions: defineCollection({ loader: file('./content/recruiting/positions.json'), schema: Position }),

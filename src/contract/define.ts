@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Language } from './entities';
+import { Language } from './entities.ts';
 
 /**
  * Every call of the API, with one zod schema for its request and one for its

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFICE_AREAS, OFFICE_PAGE_MAX, PICTURE_NAMES } from './wire';
+import { OFFICE_AREAS, OFFICE_PAGE_MAX, PICTURE_NAMES } from './wire.ts';
 
 /** Entities that travel on the wire, one schema each, shared by server, client, content and tests. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall, type CallDef } from './define';
-import { Language } from './entities';
+import { defineCall, type CallDef } from './define.ts';
+import { Language } from './entities.ts';
 
 /**
  * Calls of the supply-chain pages (/scl). Spread into `calls` (./calls.ts).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseContent } from '../shared/parse-content';
-import { Direction, Port, Trade, type RouteGroup, type SeaPassage, type Service } from '../schemas/routes';
+import { Direction, Port, SeaLeg, Trade, type RouteGroup, type SeaPassage, type Service } from '../schemas/routes';
 import { legKey, sailedLegs } from './routes';
 
 /**
@@ -8,18 +8,6 @@ import { legKey, sailedLegs } from './routes';
  * indexed. Pages (at build time) and the API (at run time) read it from here, so
  * both show the same thing.
  */
-
-export const SeaLeg = z
-  .object({
-    km: z.number().positive(),
-    nm: z.number().positive(),
-    path: z
-      .array(z.tuple([z.number(), z.number()]))
-      .min(2)
-      .describe('[lon, lat] points; longitudes may pass ±180 to stay continuous'),
-  })
-  .loose();
-export type SeaLeg = z.infer<typeof SeaLeg>;
 
 export interface ServiceEntry {
   service: Service;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Localised, LocalisedFile, LocalisedImage, LocalisedParagraphs, PublicPath } from './common';
+import { Localised, LocalisedFile, LocalisedImage, LocalisedParagraphs, PublicPath } from './common.ts';
 
 /** content/about/profile.json: the company profile, two banner sections with text. */
 export const Profile = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExternalUrl, Href, IsoDate, IsoDateTime, Localised, PublicPath } from './common';
+import { ExternalUrl, Href, IsoDate, IsoDateTime, Localised, PublicPath } from './common.ts';
 
 /** Names that the click counter accepts (POST /webPicture/saveClick, pictureNameEN). */
 export const PLATFORM_IDS = ['EXPO', 'EB', 'SYNCONHUB'] as const;

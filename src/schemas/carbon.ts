@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CARGO_NATURES } from '../forms/validation/carbon';
-import { Localised } from './common';
+import { CARGO_NATURES } from '../forms/validation/carbon.ts';
+import { Localised } from './common.ts';
 
 /**
  * Content of the carbon calculator (content/carbon/):

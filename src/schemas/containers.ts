@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Localised, LocalisedImage, LocalisedParagraphs } from './common';
+import { Localised, LocalisedImage, LocalisedParagraphs } from './common.ts';
 
 /**
  * content/containers.json: the container pages /home/Services/containers/{1..5}.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, Localised, PublicPath } from './common';
+import { IsoDate, Localised, PublicPath } from './common.ts';
 
 /**
  * Help-centre content (content/help/):

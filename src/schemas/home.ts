@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Href, Localised, LocalisedImage, PublicPath } from './common';
+import { Href, Localised, LocalisedImage, PublicPath } from './common.ts';
 
 /** Banner names the click counter accepts (POST /webPicture/saveClick). */
 export const BANNER_IDS = ['SLOGAN', 'SYNCONHUB', 'SOUTH_AFRICA', 'META_OCEAN'] as const;

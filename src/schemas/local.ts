@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExternalUrl, IsoDate, PublicPath } from './common';
+import { ExternalUrl, IsoDate, PublicPath } from './common.ts';
 
 /**
  * Content of the regional local sites, content/local/{location}/:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Href, Localised } from './common';
+import { Href, Localised } from './common.ts';
 
 const Link = z.object({ label: Localised, href: Href }).strict();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NEWS_TYPE_IDS } from '../contract/wire';
-import { PublicPath } from './common';
+import { NEWS_TYPE_IDS } from '../contract/wire.ts';
+import { PublicPath } from './common.ts';
 
 /**
  * One news item of the snapshot in content/news/{en,zh}/{newsUuid}.json. The API

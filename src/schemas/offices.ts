@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { OFFICE_AREAS } from '../contract/wire';
-import { ExternalUrl, Localised } from './common';
+import { OFFICE_AREAS } from '../contract/wire.ts';
+import { ExternalUrl, Localised } from './common.ts';
 
 /**
  * Global offices as maintainers edit them: content/offices/{area}.json, one file

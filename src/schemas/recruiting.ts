@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, Localised, LocalisedParagraphs } from './common';
+import { IsoDate, Localised, LocalisedParagraphs } from './common.ts';
 
 /**
  * content/recruiting/positions.json: the open positions of /home/Recruiting, one

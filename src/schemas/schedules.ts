@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Localised } from './common';
-import { UnLocode } from './routes';
-import { isValidImo } from './vessels';
+import { Localised } from './common.ts';
+import { UnLocode } from './routes.ts';
+import { Imo } from './vessels.ts';
 
 /**
  * Content of the dated sailing schedules (src/schedules/):
@@ -13,8 +13,6 @@ import { isValidImo } from './vessels';
  * The deployment itself (which ships sail a loop, and one dated reference sailing) sits next to
  * the rotation in content/routes/trades/{id}.json.
  */
-
-export const Imo = z.string().refine(isValidImo, 'must be an IMO number: seven digits whose last is the check digit of the first six (e.g. 9074729)').describe('IMO ship identification number');
 
 export const CharteredVessel = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SCL_TYPES } from '../contract/scl';
-import { Localised } from './common';
+import { SCL_TYPES } from '../contract/scl.ts';
+import { Localised } from './common.ts';
 
 /**
  * The supply-chain service pages as maintainers edit them: content/scl/{page}.json,

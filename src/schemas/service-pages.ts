@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExternalUrl, Href, Localised, LocalisedImage, LocalisedParagraphs, PublicPath } from './common';
+import { ExternalUrl, Href, Localised, LocalisedImage, LocalisedParagraphs, PublicPath } from './common.ts';
 
 /**
  * The service product pages (/home/Services/{Standardization, transport, fruit,

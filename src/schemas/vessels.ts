@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Localised, PublicPath } from './common';
+import { Localised, PublicPath } from './common.ts';
 
 /**
  * content/vessels.json: the vessels shown on /home/Services/ship/{0..4}, one entry
@@ -54,6 +54,9 @@ export function imoCheckDigit(firstSix: string): number {
 export function isValidImo(imo: string): boolean {
   return /^\d{7}$/.test(imo) && imoCheckDigit(imo.slice(0, 6)) === Number(imo[6]);
 }
+
+/** An IMO ship identification number, its check digit checked. */
+export const Imo = z.string().refine(isValidImo, 'must be an IMO number: seven digits whose last is the check digit of the first six (e.g. 9074729)').describe('IMO ship identification number');
 
 /** Classification societies that class the fleet (named on the certificates). */
 export const CLASS_SOCIETIES = {

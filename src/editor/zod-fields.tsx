@@ -1,0 +1,292 @@
+import { type BasicFormField, type ComponentSchema, type FormFieldStoredValue, fields } from '@keystatic/core';
+import { TextArea, TextField } from '@keystar/ui/text-field';
+import { useState } from 'react';
+import type { z } from 'zod';
+
+/**
+ * The editor's fields derived from the zod schemas of src/schemas/, so there is
+ * one schema: each object, array and value of a schema becomes the matching
+ * Keystatic field, and every value a maintainer types is checked by the very zod
+ * schema the build checks it with. The message shown under a refused field is
+ * the schema's own.
+ *
+ * What a Keystatic form cannot hold in the file's shape (a value that is either
+ * a string or an object, records, tuples) is edited as JSON in a text area,
+ * still checked by its schema. Whole files whose root is not an object (an array,
+ * a union of page kinds) cannot be a Keystatic entry at all: `fieldsOf` throws
+ * `NotEditable` for them and the editor leaves them out (src/editor/config.ts says which).
+ */
+
+/** Why a schema cannot be an editor entry. */
+export class NotEditable extends Error {}
+
+/**
+ * Keystatic reports a field's refusal through its own FieldDataError, which it
+ * does not export; its text field throws one for an empty required value, so the
+ * class is taken from there. The reader (and so the agreement test) then prints
+ * our message as the field's error rather than as an unexpected one.
+ */
+const FieldDataError: new (message: string) => Error = (() => {
+  try {
+    fields.text({ label: '', validation: { isRequired: true } }).validate('', undefined);
+  } catch (error) {
+    return (error as Error).constructor as new (
+      message: string,
+    ) => Error;
+  }
+  return Error;
+})();
+
+interface ZodDef {
+  type: string;
+  [key: string]: unknown;
+}
+const defOf = (schema: z.ZodType): ZodDef => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+
+/** A schema without its optional/default/nullable wrappers, and what they said. */
+export interface Unwrapped {
+  schema: z.ZodType;
+  optional: boolean;
+  /** null is a value (an empty field is written as null, not left out) */
+  nullable: boolean;
+  defaultValue?: unknown;
+  description?: string;
+}
+
+export function unwrap(schema: z.ZodType): Unwrapped {
+  let optional = false;
+  let nullable = false;
+  let defaultValue: unknown;
+  let description = schema.description;
+  let inner = schema;
+  for (;;) {
+    const def = defOf(inner);
+    if (def.type === 'optional') optional = true;
+    else if (def.type === 'nullable') nullable = true;
+    else if (def.type === 'default' || def.type === 'prefault') {
+      optional = true;
+      defaultValue ??= typeof def.defaultValue === 'function' ? (def.defaultValue as () => unknown)() : def.defaultValue;
+    } else if (def.type === 'pipe') {
+      inner = def.in as z.ZodType;
+      description ??= inner.description;
+      continue;
+    } else if (def.type === 'lazy') {
+      inner = (def.getter as () => z.ZodType)();
+      description ??= inner.description;
+      continue;
+    } else if (def.type !== 'readonly') break;
+    inner = def.innerType as z.ZodType;
+    description ??= inner.description;
+  }
+  return { schema: inner, optional, nullable, defaultValue, description };
+}
+
+/** `tel` → "Tel", `bkOfficeUuid` → "Bk office uuid": the label of a key. */
+export function labelOfKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
+  if (words === 'en') return 'English';
+  if (words === 'zh') return '中文';
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const LEAF_TYPES = new Set(['string', 'number', 'int', 'bigint', 'enum', 'literal', 'date', 'template_literal']);
+const isLeaf = (schema: z.ZodType): boolean => {
+  const { schema: inner } = unwrap(schema);
+  const def = defOf(inner);
+  if (def.type === 'union') return (def.options as z.ZodType[]).every(isLeaf);
+  return LEAF_TYPES.has(def.type);
+};
+const isNumeric = (schema: z.ZodType): boolean => {
+  const def = defOf(unwrap(schema).schema);
+  if (def.type === 'union') return (def.options as z.ZodType[]).every(isNumeric);
+  if (def.type === 'literal') return (def.values as unknown[]).every((v) => typeof v === 'number');
+  return def.type === 'number' || def.type === 'int';
+};
+
+/** The first message zod gives for a value, or undefined when the schema takes it. */
+export function schemaMessage(schema: z.ZodType, value: unknown): string | undefined {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0];
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  // a union without a message of its own says only "Invalid input": say what each branch wanted
+  if (issue.code === 'invalid_union' && issue.message === 'Invalid input') {
+    const wanted = issue.errors.map((branch) => branch[0]?.message).filter((m): m is string => !!m && !m.startsWith('Invalid input'));
+    if (wanted.length) return `${where}${wanted.join(', or ')}`;
+  }
+  return `${where}${issue.message}`;
+}
+
+const LONG_TEXT = /^(body|content|text|answer|description|intro|introduce|summary|address|question|paragraphs?|notes?|mainText)$/i;
+
+interface LeafOptions {
+  label: string;
+  description?: string;
+  multiline: boolean;
+  /** Form text → the value stored in the file (undefined: the key is left out). */
+  toStored(text: string): FormFieldStoredValue;
+  /** Stored value → form text. */
+  toText(stored: FormFieldStoredValue): string;
+  /** The schema's message for the stored value, or undefined. */
+  check(stored: FormFieldStoredValue): string | undefined;
+  required: boolean;
+  defaultText: string;
+}
+
+function LeafInput(props: { options: LeafOptions; value: string; onChange(value: string): void; autoFocus: boolean; forceValidation: boolean }) {
+  const { options } = props;
+  const [touched, setTouched] = useState(false);
+  const error = props.forceValidation || touched ? options.check(options.toStored(props.value)) : undefined;
+  const Input = options.multiline ? TextArea : TextField;
+  return (
+    <Input
+      label={options.label}
+      description={options.description}
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={() => setTouched(true)}
+      autoFocus={props.autoFocus}
+      isRequired={options.required}
+      errorMessage={error}
+    />
+  );
+}
+
+/** A value edited as text and checked by its zod schema. */
+function leafField(options: LeafOptions): BasicFormField<string> {
+  const validate = (text: string): string => {
+    const message = options.check(options.toStored(text));
+    if (message !== undefined) throw new FieldDataError(message);
+    return text;
+  };
+  return {
+    kind: 'form',
+    label: options.label,
+    Input: (props) => <LeafInput options={options} {...props} />,
+    defaultValue: () => options.defaultText,
+    parse: (stored) => options.toText(stored),
+    serialize: (text) => ({ value: options.toStored(text) }),
+    validate,
+    reader: {
+      parse: (stored) => {
+        validate(options.toText(stored));
+        return stored as never;
+      },
+    },
+  };
+}
+
+const isoDay = (value: FormFieldStoredValue): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+
+function leafFor(schema: z.ZodType, key: string, label: string): BasicFormField<string> {
+  const { optional, nullable, defaultValue, description } = unwrap(schema);
+  const numeric = isNumeric(schema);
+  const isDate = defOf(unwrap(schema).schema).type === 'date';
+  const toStored = (text: string): FormFieldStoredValue => {
+    if (text === '') return nullable ? (null as unknown as FormFieldStoredValue) : optional || numeric ? undefined : '';
+    if (numeric) {
+      const n = Number(text.trim());
+      return Number.isFinite(n) && text.trim() !== '' ? n : text;
+    }
+    return text;
+  };
+  return leafField({
+    label,
+    description,
+    multiline: !numeric && !isDate && LONG_TEXT.test(key),
+    required: !optional && !nullable,
+    toStored,
+    toText: (stored) => (stored === undefined || stored === null ? '' : isDate ? isoDay(stored) : String(stored)),
+    check: (stored) => (stored === undefined && optional ? undefined : schemaMessage(schema, stored)),
+    defaultText: defaultValue === undefined ? '' : String(defaultValue),
+  });
+}
+
+/** The key under which a JSON field holds text that does not parse (never written: validation refuses it). */
+const NOT_JSON = '\u0000not JSON';
+
+/** Any JSON value in a text area, checked by its schema: for shapes a form cannot hold as they are stored. */
+function jsonField(schema: z.ZodType, label: string, description: string | undefined): BasicFormField<string> {
+  const { optional } = unwrap(schema);
+  // Keystatic reads a stored null as "no value": an empty field is written back as null where only null fits
+  const emptyIsNull = !optional && schema.safeParse(null).success;
+  const toStored = (text: string): FormFieldStoredValue => {
+    if (text.trim() === '') return emptyIsNull ? (null as unknown as FormFieldStoredValue) : undefined;
+    try {
+      return JSON.parse(text) as FormFieldStoredValue;
+    } catch (error) {
+      return { [NOT_JSON]: (error as Error).message };
+    }
+  };
+  return leafField({
+    label,
+    description: [description, 'Edited as JSON.'].filter(Boolean).join(' '),
+    multiline: true,
+    required: !optional,
+    toStored,
+    toText: (stored) => (stored === undefined || stored === null ? '' : JSON.stringify(stored)),
+    check: (stored) => {
+      if (stored === undefined) return optional ? undefined : 'required';
+      if (stored === null) return schemaMessage(schema, null);
+      if (typeof stored === 'object' && stored !== null && NOT_JSON in stored) return `not JSON: ${(stored as Record<string, unknown>)[NOT_JSON]}`;
+      return schemaMessage(schema, stored);
+    },
+    defaultText: '',
+  });
+}
+
+/** The text a list shows for each item: its name, title or id, else its first text. */
+function itemLabel(props: unknown): string {
+  const p = props as { value?: unknown; fields?: Record<string, unknown>; elements?: unknown[] };
+  if (typeof p.value === 'string') return p.value;
+  if (typeof p.value === 'boolean') return p.value ? 'yes' : 'no';
+  if (p.fields) {
+    const keys = Object.keys(p.fields);
+    const preferred = ['name', 'title', 'label', 'id', 'code', 'locode', 'port', 'question', 'en'];
+    for (const key of [...preferred.filter((k) => keys.includes(k)), ...keys]) {
+      const label = itemLabel(p.fields[key]);
+      if (label) return label.length > 80 ? `${label.slice(0, 77)}…` : label;
+    }
+  }
+  if (p.elements?.length) return itemLabel(p.elements[0]);
+  return '';
+}
+
+/** The Keystatic field of one zod schema (`key` is its name in the parent object). */
+export function fieldFor(schema: z.ZodType, key: string): ComponentSchema {
+  const { schema: inner, optional, defaultValue, description } = unwrap(schema);
+  const def = defOf(inner);
+  const label = labelOfKey(key);
+  if (def.type === 'boolean') return fields.checkbox({ label, description, defaultValue: defaultValue === true });
+  if (def.type === 'enum' && !optional) {
+    const values = Object.values(def.entries as Record<string, string>);
+    return fields.select({ label, description, options: values.map((v) => ({ label: v, value: v })), defaultValue: (defaultValue as string | undefined) ?? values[0] });
+  }
+  if (isLeaf(inner)) return leafFor(schema, key, label);
+  if (def.type === 'object' && !optional) {
+    const shape = def.shape as Record<string, z.ZodType>;
+    const keys = Object.keys(shape);
+    const bilingual = keys.length === 2 && keys.includes('en') && keys.includes('zh');
+    return fields.object(Object.fromEntries(keys.map((k) => [k, fieldFor(shape[k], k)])), bilingual ? { label, description, layout: [6, 6] } : { label, description });
+  }
+  // a list with a default is a list field when an empty list is a value its schema takes: Keystatic always
+  // writes a list ([] when empty), which for such a list means what an absent one means; an optional list
+  // without a default is edited as JSON, so that an absent list stays absent
+  if (def.type === 'array' && (!optional || (defaultValue !== undefined && schema.safeParse([]).success))) {
+    const element = def.element as z.ZodType;
+    return fields.array(fieldFor(element, labelOfKey(key).replace(/s$/, '') || 'Item'), { label, description, itemLabel });
+  }
+  return jsonField(schema, label, description);
+}
+
+/** The fields of an entry: a file whose root is a zod object. */
+export function fieldsOf(schema: z.ZodType): Record<string, ComponentSchema> {
+  const { schema: inner } = unwrap(schema);
+  const def = defOf(inner);
+  if (def.type !== 'object') throw new NotEditable(`the file's root is ${def.type === 'array' ? 'a list' : `a ${def.type}`}, not an object`);
+  const shape = def.shape as Record<string, z.ZodType>;
+  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, fieldFor(s, k)]));
+}
