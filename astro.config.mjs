@@ -6,6 +6,9 @@ import react from '@astrojs/react';
 import { apiRoute } from './integrations/api-route.mjs';
 import { bilingualPages } from './integrations/bilingual-pages.mjs';
 import { pagefindIndex } from './src/integrations/pagefind.ts';
+import { derivedFiles } from './src/build/derived/integration.ts';
+import { contentCheck } from './src/content-model/integration.ts';
+import { contentEditor } from './src/editor/integration.ts';
 
 const apiBase = process.env.PUBLIC_API_BASE || '/homeapiak';
 const site = process.env.SITE_URL || 'https://www.seabridgelines.com';
@@ -18,8 +21,10 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   // four pages rendered at once: rendering overlaps the writing of files (measured: page step 9.3 s -> 7.2 s, docs/architecture.md)
   build: { format: 'directory', concurrency: 4 },
-  // both take the pages as rendered (src/build/rendered-pages.ts, fed by src/middleware.ts)
-  integrations: [react(), apiRoute({ base: apiBase }), pagefindIndex(), bilingualPages({ site })],
+  // first the content is checked (file, path and line of every problem), then the files derived from it are
+  // brought up to date (src/build/derived/), before Astro loads any of it; the search index and the bare
+  // twins take the pages as rendered (src/build/rendered-pages.ts, fed by src/middleware.ts); the editor is dev only
+  integrations: [contentCheck(), derivedFiles(), react(), apiRoute({ base: apiBase }), pagefindIndex(), bilingualPages({ site }), contentEditor()],
   security: {
     // the only on-demand routes are the API's, whose entry (serveApi, src/server/endpoint.ts) refuses
     // cross-site form posts itself, also when npm start calls it without Astro in front

@@ -204,7 +204,11 @@ function formPdf(lang, content, item) {
 // ---------- walk the content ----------
 const out = new Map();
 const put = (path, data) => out.set(path, data);
-for (const loc of readdirSync(CONTENT).sort()) {
+// the folders of the locations (content/local also holds the shared cookie-policy.md)
+for (const loc of readdirSync(CONTENT, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort()) {
   const site = JSON.parse(readFileSync(join(CONTENT, loc, 'site.json'), 'utf8'));
   put(site.logo, logo(site.name));
   for (const { lang } of site.languages) {

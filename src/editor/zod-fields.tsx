@@ -92,6 +92,14 @@ export function labelOfKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** `countries` → `country`, `offices` → `office`, `addresses` → `address`: the name of one item of a list. */
+export function singular(key: string): string {
+  if (/ies$/.test(key)) return key.replace(/ies$/, 'y');
+  if (/(ss|x|ch|sh)es$/.test(key)) return key.replace(/es$/, '');
+  if (/[^s]s$/.test(key)) return key.slice(0, -1);
+  return key;
+}
+
 const LEAF_TYPES = new Set(['string', 'number', 'int', 'bigint', 'enum', 'literal', 'date', 'template_literal']);
 const isLeaf = (schema: z.ZodType): boolean => {
   const { schema: inner } = unwrap(schema);
@@ -179,6 +187,86 @@ function leafField(options: LeafOptions): BasicFormField<string> {
   };
 }
 
+/** A union of one text and an {en, zh} pair (a name the same in both languages, or one per language). */
+const isTextOrPair = (schema: z.ZodType): boolean => {
+  const def = defOf(unwrap(schema).schema);
+  if (def.type !== 'union') return false;
+  const kinds = (def.options as z.ZodType[]).map((o) => {
+    const d = defOf(unwrap(o).schema);
+    if (d.type === 'string') return 'text';
+    const keys = d.type === 'object' ? Object.keys(d.shape as object) : [];
+    return keys.length === 2 && keys.includes('en') && keys.includes('zh') ? 'pair' : 'other';
+  });
+  return kinds.length === 2 && kinds.includes('text') && kinds.includes('pair');
+};
+
+interface Pair {
+  en: string;
+  zh: string;
+}
+
+function PairInput(props: { label: string; description?: string; check(value: Pair): string | undefined; value: Pair; onChange(value: Pair): void; autoFocus: boolean; forceValidation: boolean }) {
+  const [touched, setTouched] = useState(false);
+  const error = props.forceValidation || touched ? props.check(props.value) : undefined;
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px' }}>
+      <legend style={{ gridColumn: '1 / -1', padding: 0, marginBottom: 8, fontWeight: 600 }}>{props.label}</legend>
+      <TextField
+        label="English"
+        description={props.description}
+        value={props.value.en}
+        onChange={(en) => props.onChange({ ...props.value, en })}
+        onBlur={() => setTouched(true)}
+        autoFocus={props.autoFocus}
+        isRequired
+        errorMessage={error}
+      />
+      <TextField
+        label="中文"
+        description="Leave the same as the English where it is written the same in both languages"
+        value={props.value.zh}
+        onChange={(zh) => props.onChange({ ...props.value, zh })}
+        onBlur={() => setTouched(true)}
+        isRequired
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * A text the same in both languages or one per language (a person's name): two
+ * inputs, stored as one string when they are equal, else as {en, zh}.
+ */
+function textOrPairField(schema: z.ZodType, label: string, description: string | undefined): BasicFormField<Pair> {
+  const toStored = (value: Pair): FormFieldStoredValue => (value.en === value.zh ? value.en : { en: value.en, zh: value.zh });
+  const check = (value: Pair) => schemaMessage(schema, toStored(value));
+  const toPair = (stored: FormFieldStoredValue): Pair => {
+    if (typeof stored === 'string') return { en: stored, zh: stored };
+    const pair = (stored ?? {}) as Partial<Pair>;
+    return { en: pair.en ?? '', zh: pair.zh ?? '' };
+  };
+  const validate = (value: Pair): Pair => {
+    const message = check(value);
+    if (message !== undefined) throw new FieldDataError(message);
+    return value;
+  };
+  return {
+    kind: 'form',
+    label,
+    Input: (props) => <PairInput label={label} description={description} check={check} {...props} />,
+    defaultValue: () => ({ en: '', zh: '' }),
+    parse: toPair,
+    serialize: (value) => ({ value: toStored(value) }),
+    validate,
+    reader: {
+      parse: (stored) => {
+        validate(toPair(stored));
+        return stored as never;
+      },
+    },
+  };
+}
+
 const isoDay = (value: FormFieldStoredValue): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
 
 function leafFor(schema: z.ZodType, key: string, label: string): BasicFormField<string> {
@@ -243,9 +331,10 @@ function itemLabel(props: unknown): string {
   const p = props as { value?: unknown; fields?: Record<string, unknown>; elements?: unknown[] };
   if (typeof p.value === 'string') return p.value;
   if (typeof p.value === 'boolean') return p.value ? 'yes' : 'no';
+  if (p.value && typeof p.value === 'object' && typeof (p.value as Partial<Pair>).en === 'string') return (p.value as Pair).en;
   if (p.fields) {
     const keys = Object.keys(p.fields);
-    const preferred = ['name', 'title', 'label', 'id', 'code', 'locode', 'port', 'question', 'en'];
+    const preferred = ['name', 'title', 'label', 'city', 'question', 'code', 'id', 'locode', 'port', 'en'];
     for (const key of [...preferred.filter((k) => keys.includes(k)), ...keys]) {
       const label = itemLabel(p.fields[key]);
       if (label) return label.length > 80 ? `${label.slice(0, 77)}…` : label;
@@ -266,6 +355,7 @@ export function fieldFor(schema: z.ZodType, key: string): ComponentSchema {
     return fields.select({ label, description, options: values.map((v) => ({ label: v, value: v })), defaultValue: (defaultValue as string | undefined) ?? values[0] });
   }
   if (isLeaf(inner)) return leafFor(schema, key, label);
+  if (!optional && isTextOrPair(inner)) return textOrPairField(schema, label, description);
   if (def.type === 'object' && !optional) {
     const shape = def.shape as Record<string, z.ZodType>;
     const keys = Object.keys(shape);
@@ -277,7 +367,7 @@ export function fieldFor(schema: z.ZodType, key: string): ComponentSchema {
   // without a default is edited as JSON, so that an absent list stays absent
   if (def.type === 'array' && (!optional || (defaultValue !== undefined && schema.safeParse([]).success))) {
     const element = def.element as z.ZodType;
-    return fields.array(fieldFor(element, labelOfKey(key).replace(/s$/, '') || 'Item'), { label, description, itemLabel });
+    return fields.array(fieldFor(element, singular(key)), { label, description, itemLabel });
   }
   return jsonField(schema, label, description);
 }

@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The content editor as a maintainer uses it: `npm run dev`, /admin, an office's
+ * telephone and address changed in both languages, saved, the file on disk
+ * changed, `npm run build`, and the built pages in English and Chinese show it;
+ * a bad UN/LOCODE and an IMO number with a wrong check digit are refused in the
+ * form with the schema's message.
+ *
+ * The editor writes content/, so all of it happens in a copy of the project,
+ * with its own dev server and its own build. Its node_modules is a tree of hard
+ * links (cp -al: a second, no copying): Vite serves no file from outside the
+ * project, so a symbolic link to ours would leave the editor's modules unserved.
+ */
+
+const repo = process.cwd();
+const node = existsSync(join(repo, 'node_modules/.bin/node')) ? join(repo, 'node_modules/.bin/node') : process.execPath;
+const astro = join(repo, 'node_modules/astro/bin/astro.mjs');
+/** What a fresh clone does not have, or what this copy makes itself. */
+const NOT_COPIED = new Set(['node_modules', '.git', 'dist', '.astro', 'test-results', 'var', 'bench-results', 'playwright-report']);
+
+let root = '';
+let dev: ChildProcess | undefined;
+let origin = '';
+let devLog = '';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+function run(args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(node, [astro, ...args], { cwd, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+test.describe.configure({ mode: 'serial' });
+test.skip(({ browserName }) => browserName !== 'chromium');
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  root = mkdtempSync(join(tmpdir(), 'editor-e2e-'));
+  cpSync(repo, root, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(repo, source).split('/')[0]) });
+  const link = spawnSync('cp', ['-al', join(repo, 'node_modules'), join(root, 'node_modules')], { encoding: 'utf8' });
+  if (link.status !== 0) throw new Error(`cp -al node_modules: ${link.stderr}`);
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  dev = spawn(node, [astro, 'dev', '--host', '127.0.0.1', '--port', String(port)], { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  dev.stdout?.on('data', (d) => (devLog += d));
+  dev.stderr?.on('data', (d) => (devLog += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const answer = await fetch(`${origin}/admin`, { redirect: 'manual' }).catch(() => undefined);
+    if (answer?.status === 302) break;
+    if (Date.now() > deadline || dev.exitCode !== null) throw new Error(`the dev server did not answer /admin:\n${devLog}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+test.afterAll(() => {
+  dev?.kill();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** Opens an entry of the editor (the first visit waits for Vite to bundle the editor). */
+async function openEntry(page: Page, path: string, heading: string) {
+  await page.goto(`${origin}${path}`);
+  await expect(
+    page
+      .getByRole('heading', { name: heading })
+      .or(page.getByText(heading, { exact: true }))
+      .first(),
+  ).toBeVisible({ timeout: 90_000 });
+}
+
+/** Opens an item of a list field in its dialog. */
+async function openItem(scope: Page | ReturnType<Page['getByRole']>, list: string, item: string) {
+  await scope.getByRole('grid', { name: list }).getByRole('row', { name: item, exact: true }).dblclick();
+}
+
+const officeFile = () => JSON.parse(readFileSync(join(root, 'content/offices/europe.json'), 'utf8'));
+const hamburg = (file: { countries: { code: string; offices: { id: string; tel: string; address: { en: string; zh: string } }[] }[] }) =>
+  file.countries.find((c) => c.code === 'DE')!.offices.find((o) => o.id === 'DEHAM01')!;
+
+test('a maintainer changes an office in /admin, saves, builds, and both languages of the site show it', async ({ page }) => {
+  test.setTimeout(300_000);
+  const before = hamburg(officeFile());
+  const tel = '+49 40 3609 6799';
+  const address = { en: 'Große Elbstraße 160, 22767 Hamburg', zh: '德国汉堡市易北大街160号（邮编22767）' };
+  expect(before.tel).not.toBe(tel);
+
+  await page.goto(`${origin}/admin`);
+  await expect(page).toHaveURL(/\/keystatic/);
+  await openEntry(page, '/keystatic/collection/offices/item/europe', 'europe');
+  await openItem(page, 'Countries', 'Germany');
+  const country = page.getByRole('dialog');
+  await openItem(country, 'Offices', 'Hamburg');
+  const office = page.getByRole('dialog').last();
+  await expect(office.getByRole('group', { name: 'Office' })).toBeVisible();
+
+  await office.getByRole('textbox', { name: 'Tel', exact: true }).fill(tel);
+  const addressGroup = office.getByRole('group', { name: 'Address' });
+  await addressGroup.getByRole('textbox', { name: 'English' }).fill(address.en);
+  await addressGroup.getByRole('textbox', { name: '中文' }).fill(address.zh);
+  await office.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  // the file on disk: the office changed, nothing else of it
+  await expect.poll(() => hamburg(officeFile()).tel, { timeout: 15_000 }).toBe(tel);
+  const after = hamburg(officeFile());
+  expect(after).toEqual({ ...before, tel, address });
+
+  // npm run build in the copy: the office page of each language shows the new number and its address
+  const build = await run(['build'], root, 240_000);
+  expect(build.code, build.output.slice(-3000)).toBe(0);
+  for (const [locale, text] of [
+    ['en', address.en],
+    ['zh', address.zh],
+  ] as const) {
+    const html = readFileSync(join(root, `dist/client/${locale}/home/Contact/global/countryList/more/europe/germany/hamburg/DEHAM01/index.html`), 'utf8');
+    expect(html).toContain(tel);
+    expect(html).toContain(text);
+    expect(html).not.toContain(before.tel);
+  }
+});
+
+test('the form refuses a bad UN/LOCODE and an IMO number with a wrong check digit, with the schema’s messages', async ({ page }) => {
+  test.setTimeout(150_000);
+  await openEntry(page, '/keystatic/collection/offices/item/europe', 'europe');
+  await openItem(page, 'Countries', 'Germany');
+  await openItem(page.getByRole('dialog'), 'Offices', 'Hamburg');
+  const office = page.getByRole('dialog').last();
+  const id = office.getByRole('textbox', { name: 'Id', exact: true });
+  await id.fill('Hamburg');
+  await id.blur();
+  await expect(office.getByText('must be the UN/LOCODE of the city and two digits, e.g. CNSHA01')).toBeVisible();
+  await expect(id).toHaveAttribute('aria-invalid', 'true');
+  await id.fill('DEHAM01');
+  await expect(office.getByText('must be the UN/LOCODE of the city and two digits, e.g. CNSHA01')).toHaveCount(0);
+
+  // a loop's deployment: the first ship of the first service of the Asia – North Europe trade
+  await openEntry(page, '/keystatic/collection/trades/item/15', '15');
+  const groups = page.getByRole('grid', { name: 'Groups' });
+  await groups.getByRole('row').first().dblclick();
+  const group = page.getByRole('dialog');
+  await group.getByRole('grid', { name: 'Services' }).getByRole('row').first().dblclick();
+  const service = page.getByRole('dialog').last();
+  await service.getByRole('grid', { name: 'Vessels' }).getByRole('row').first().dblclick();
+  const slot = page.getByRole('dialog').last();
+  const imo = slot.getByRole('textbox').first();
+  const good = await imo.inputValue();
+  expect(good).toMatch(/^\d{7}$/);
+  const wrongDigit = `${good.slice(0, 6)}${(Number(good[6]) + 1) % 10}`;
+  await imo.fill(wrongDigit);
+  await imo.blur();
+  await expect(slot.getByText('must be the IMO number of a ship (seven digits whose last is the check digit of the first six, e.g. 9074729), or "TBN"')).toBeVisible();
+
+  // the item cannot be closed while its value is refused, so nothing of it can be saved
+  const saved = readFileSync(join(root, 'content/routes/trades/15.json'), 'utf8');
+  await slot.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(3);
+  await expect(slot.getByText('must be the IMO number of a ship')).toBeVisible();
+  expect(readFileSync(join(root, 'content/routes/trades/15.json'), 'utf8')).toBe(saved);
+});
