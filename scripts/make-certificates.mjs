@@ -176,7 +176,7 @@ function tonnagePage(v, p) {
   return page;
 }
 
-const vessels = JSON.parse(readFileSync(join(ROOT, 'content/vessels.json'), 'utf8'));
+const { vessels } = JSON.parse(readFileSync(join(ROOT, 'content/vessels.json'), 'utf8'));
 mkdirSync(OUT, { recursive: true });
 let total = 0;
 for (const v of vessels) {

@@ -202,7 +202,7 @@ function flatRackSvg() {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img"><title>Flat rack container with a lashed, crated machine</title>${s}</svg>\n`;
 }
 
-const vessels = JSON.parse(readFileSync(join(ROOT, 'content/vessels.json'), 'utf8'));
+const { vessels } = JSON.parse(readFileSync(join(ROOT, 'content/vessels.json'), 'utf8'));
 let count = 0;
 for (const v of vessels) {
   if (!v.image) continue;

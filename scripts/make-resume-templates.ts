@@ -20,7 +20,7 @@ interface Position {
   emailFormat: { en: string; zh: string };
 }
 
-const positions = (JSON.parse(readFileSync('content/recruiting/positions.json', 'utf8')) as Position[]).filter((p) => p.published);
+const positions = (JSON.parse(readFileSync('content/recruiting/positions.json', 'utf8')) as { positions: Position[] }).positions.filter((p) => p.published);
 const out = 'public/files/recruiting';
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(out)) {

@@ -40,7 +40,7 @@ export const collections = {
   reports: defineCollection({ loader: file('./content/about/reports.json'), schema: SustainabilityReport }),
   compliance: defineCollection({ loader: aboutFile('compliance'), schema: Compliance }),
   /** Vessels of /home/Services/ship/{0..4}: content/vessels.json (id is the shipUuid). */
-  vessels: defineCollection({ loader: file('./content/vessels.json'), schema: Vessel }),
+  vessels: defineCollection({ loader: file('./content/vessels.json', { parser: (text) => JSON.parse(text).vessels }), schema: Vessel }),
   /** Container types and loading combinations of /home/Services/containers/{1..5}. */
   containers: defineCollection({ loader: single('containers'), schema: Containers }),
   /** Service product pages and the total-loss table: content/services/pages/{id}.json (`kind` picks the layout). */
@@ -58,7 +58,7 @@ export const collections = {
     schema: HelpTermsPage,
   }),
   /** Open positions of /home/Recruiting (published or not): content/recruiting/positions.json */
-  positions: defineCollection({ loader: file('./content/recruiting/positions.json'), schema: Position }),
+  positions: defineCollection({ loader: file('./content/recruiting/positions.json', { parser: (text) => JSON.parse(text).positions }), schema: Position }),
   /** News snapshot, written by the nightly job from the API: content/news/{en,zh}/{newsUuid}.json */
   news: defineCollection({ loader: newsLoader(), schema: NewsItem }),
 };

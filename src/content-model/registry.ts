@@ -11,12 +11,12 @@ import { Navigation } from '../schemas/navigation.ts';
 import { NewsItem } from '../schemas/news.ts';
 import { AreaFile } from '../schemas/offices.ts';
 import { HelpTermsPage, ProsePage } from '../schemas/pages.ts';
-import { Positions } from '../schemas/recruiting.ts';
+import { PositionsFile } from '../schemas/recruiting.ts';
 import { Direction, Port, SeaLeg, Trade } from '../schemas/routes.ts';
-import { CharteredVessels, ScheduleRules } from '../schemas/schedules.ts';
+import { CharteredVesselsFile, ScheduleRules } from '../schemas/schedules.ts';
 import { SclTypeFile } from '../schemas/scl.ts';
 import { ServiceFooters, ServicePage } from '../schemas/service-pages.ts';
-import { Vessels } from '../schemas/vessels.ts';
+import { VesselsFile } from '../schemas/vessels.ts';
 
 /**
  * Every file of content/ and the zod schema it must pass: the one list the
@@ -58,7 +58,7 @@ export const CONTENT_FILES: readonly ContentFile[] = [
   json('navigation', 'navigation.json', Navigation, 'Navigation', 'Site'),
   json('home', 'home.json', Home, 'Home: banners and key figures', 'Site'),
   json('offices', 'offices/*.json', AreaFile, 'Offices (one file per continent)', 'Company'),
-  json('positions', 'recruiting/positions.json', Positions, 'Positions', 'Company'),
+  json('positions', 'recruiting/positions.json', PositionsFile, 'Positions', 'Company'),
   json('profile', 'about/profile.json', Profile, 'About: profile', 'Company'),
   json('leaders', 'about/leaders.json', z.array(Leader), 'About: leaders', 'Company'),
   json('keyFacts', 'about/key-facts.json', z.array(KeyFactsYear), 'About: key facts', 'Company'),
@@ -68,8 +68,8 @@ export const CONTENT_FILES: readonly ContentFile[] = [
   json('quality', 'about/quality.json', Quality, 'About: quality', 'Company'),
   json('reports', 'about/reports.json', z.array(SustainabilityReport), 'About: sustainability reports', 'Company'),
   json('compliance', 'about/compliance.json', Compliance, 'About: compliance', 'Company'),
-  json('vessels', 'vessels.json', Vessels, 'Vessels (our fleet)', 'Fleet and routes'),
-  json('charteredVessels', 'routes/chartered-vessels.json', CharteredVessels, 'Chartered vessels', 'Fleet and routes'),
+  json('vessels', 'vessels.json', VesselsFile, 'Vessels (our fleet)', 'Fleet and routes'),
+  json('charteredVessels', 'routes/chartered-vessels.json', CharteredVesselsFile, 'Chartered vessels', 'Fleet and routes'),
   json('trades', 'routes/trades/*.json', Trade, 'Route loops (one file per trade)', 'Fleet and routes'),
   json('ports', 'routes/ports.json', z.array(Port), 'Ports and terminals', 'Fleet and routes'),
   json('directions', 'routes/directions.json', z.array(Direction), 'Trade tabs', 'Fleet and routes'),

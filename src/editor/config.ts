@@ -1,7 +1,9 @@
 import { collection, config, singleton, fields, type ComponentSchema } from '@keystatic/core';
 import brand from '../../content/brand.json';
+import portsFile from '../../content/routes/ports.json';
+import { Call } from '../schemas/routes.ts';
 import { CONTENT_FILES, type ContentFile } from '../content-model/registry.ts';
-import { fieldsOf, NotEditable } from './zod-fields.tsx';
+import { fieldsOf, NotEditable, type Pickers } from './zod-fields.tsx';
 
 /**
  * The content editor (Keystatic, local mode: it writes content/ directly), one
@@ -39,6 +41,20 @@ const keystaticPath = (pattern: string, format: ContentFile['format']): string =
   return `content/${stars > 1 ? withoutExt.replace(/\*(\/\*)+/, '**') : withoutExt}`;
 };
 
+/** A loop's calls pick their port from content/routes/ports.json (a port must be there first). */
+const PICKERS: Pickers = new Map([
+  [
+    Call.shape.port,
+    (label: string, description: string | undefined) =>
+      fields.select({
+        label,
+        description,
+        options: portsFile.map((p) => ({ label: `${p.name.en} (${p.locode}), ${p.country.en}`, value: p.locode })),
+        defaultValue: portsFile[0].locode,
+      }),
+  ],
+]);
+
 type Collections = Record<string, ReturnType<typeof collection>>;
 type Singletons = Record<string, ReturnType<typeof singleton>>;
 
@@ -54,7 +70,7 @@ export function buildEditor() {
     }
     let schema: Record<string, ComponentSchema>;
     try {
-      schema = fieldsOf(file.schema);
+      schema = fieldsOf(file.schema, PICKERS);
     } catch (error) {
       if (!(error instanceof NotEditable)) throw error;
       leftOut.push({ key: file.key, pattern: file.pattern, reason: error.message });
@@ -74,7 +90,8 @@ export function buildEditor() {
           label,
           path: path as `${string}/*`,
           format,
-          slugField: FILE_NAME_FIELD,
+          // the schema is built at run time, so TypeScript cannot see that this key holds a slug (text) field
+          slugField: FILE_NAME_FIELD as never,
           schema: { [FILE_NAME_FIELD]: fields.text({ label: 'File name', validation: { isRequired: true } }), ...entrySchema },
         });
       } else {

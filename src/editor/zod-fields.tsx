@@ -344,11 +344,20 @@ function itemLabel(props: unknown): string {
   return '';
 }
 
+/**
+ * Fields chosen for particular schemas instead of the derived one, by schema
+ * instance: a call's port is picked from the ports file rather than typed.
+ */
+export type Pickers = ReadonlyMap<z.ZodType, (label: string, description: string | undefined) => ComponentSchema>;
+const NO_PICKERS: Pickers = new Map();
+
 /** The Keystatic field of one zod schema (`key` is its name in the parent object). */
-export function fieldFor(schema: z.ZodType, key: string): ComponentSchema {
+export function fieldFor(schema: z.ZodType, key: string, pickers: Pickers = NO_PICKERS): ComponentSchema {
   const { schema: inner, optional, defaultValue, description } = unwrap(schema);
   const def = defOf(inner);
   const label = labelOfKey(key);
+  const picker = pickers.get(schema);
+  if (picker) return picker(label, description);
   if (def.type === 'boolean') return fields.checkbox({ label, description, defaultValue: defaultValue === true });
   if (def.type === 'enum' && !optional) {
     const values = Object.values(def.entries as Record<string, string>);
@@ -360,23 +369,23 @@ export function fieldFor(schema: z.ZodType, key: string): ComponentSchema {
     const shape = def.shape as Record<string, z.ZodType>;
     const keys = Object.keys(shape);
     const bilingual = keys.length === 2 && keys.includes('en') && keys.includes('zh');
-    return fields.object(Object.fromEntries(keys.map((k) => [k, fieldFor(shape[k], k)])), bilingual ? { label, description, layout: [6, 6] } : { label, description });
+    return fields.object(Object.fromEntries(keys.map((k) => [k, fieldFor(shape[k], k, pickers)])), bilingual ? { label, description, layout: [6, 6] } : { label, description });
   }
   // a list with a default is a list field when an empty list is a value its schema takes: Keystatic always
   // writes a list ([] when empty), which for such a list means what an absent one means; an optional list
   // without a default is edited as JSON, so that an absent list stays absent
   if (def.type === 'array' && (!optional || (defaultValue !== undefined && schema.safeParse([]).success))) {
     const element = def.element as z.ZodType;
-    return fields.array(fieldFor(element, singular(key)), { label, description, itemLabel });
+    return fields.array(fieldFor(element, singular(key), pickers), { label, description, itemLabel });
   }
   return jsonField(schema, label, description);
 }
 
 /** The fields of an entry: a file whose root is a zod object. */
-export function fieldsOf(schema: z.ZodType): Record<string, ComponentSchema> {
+export function fieldsOf(schema: z.ZodType, pickers: Pickers = NO_PICKERS): Record<string, ComponentSchema> {
   const { schema: inner } = unwrap(schema);
   const def = defOf(inner);
   if (def.type !== 'object') throw new NotEditable(`the file's root is ${def.type === 'array' ? 'a list' : `a ${def.type}`}, not an object`);
   const shape = def.shape as Record<string, z.ZodType>;
-  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, fieldFor(s, k)]));
+  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, fieldFor(s, k, pickers)]));
 }

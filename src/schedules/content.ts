@@ -5,8 +5,8 @@ import { vesselTeu } from '../carbon/distances.ts';
 import { parseContent } from '../shared/parse-content';
 import { loadRouteNetwork, type RouteNetwork, type ServiceEntry } from '../routes/route-network';
 import type { Localised } from '../schemas/common';
-import { CharteredVessels, ScheduleRules } from '../schemas/schedules';
-import { Vessels } from '../schemas/vessels';
+import { CharteredVesselsFile, ScheduleRules } from '../schemas/schedules';
+import { VesselsFile } from '../schemas/vessels';
 
 /**
  * The content the dated schedules are computed from, validated once and cross-checked:
@@ -54,9 +54,9 @@ function build(): ScheduleContent {
   const network = loadRouteNetwork();
   const rules = parseContent('content/routes/schedule-rules.json', ScheduleRules, rulesJson);
   const vessels = new Map<string, ScheduleVessel>();
-  for (const v of Vessels.parse(vesselsJson))
+  for (const v of VesselsFile.parse(vesselsJson).vessels)
     vessels.set(v.imo, { imo: v.imo, name: v.name.en, owned: true, fleetId: v.id, built: v.built, capacityTeu: v.capacityTeu, lengthM: v.lengthM, beamM: v.beamM, flag: v.flag });
-  for (const v of parseContent('content/routes/chartered-vessels.json', CharteredVessels, charteredJson)) {
+  for (const v of parseContent('content/routes/chartered-vessels.json', CharteredVesselsFile, charteredJson).vessels) {
     if (vessels.has(v.imo)) throw new Error(`content/routes/chartered-vessels.json: IMO ${v.imo} (${v.name}) is also in content/vessels.json`);
     vessels.set(v.imo, { ...v, owned: false });
   }

@@ -45,6 +45,9 @@ export const Positions = z
     }
   });
 
+/** content/recruiting/positions.json: every position, published or not. */
+export const PositionsFile = z.object({ positions: Positions }).strict();
+
 /** Job list page size (spec: 7): the list, and GET /position/getAllPosition by default. */
 export const JOB_PAGE_SIZE = 7;
 

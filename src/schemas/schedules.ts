@@ -39,6 +39,9 @@ export const CharteredVessels = z.array(CharteredVessel).superRefine((list, ctx)
   });
 });
 
+/** content/routes/chartered-vessels.json */
+export const CharteredVesselsFile = z.object({ vessels: CharteredVessels }).strict();
+
 const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time as HH:mm (24 h)');
 
 /**

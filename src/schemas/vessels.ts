@@ -121,6 +121,9 @@ export const Vessels = z
     }
   });
 
+/** content/vessels.json: the fleet, in the order the fleet page lists it. */
+export const VesselsFile = z.object({ vessels: Vessels }).strict();
+
 /** The file a vessel's certificate download serves (GET /ship/download?shipUuid={id}). */
 export function certificateFile(vessel: Pick<Vessel, 'id'>): string {
   return `/files/vessels/${vessel.id}.pdf`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Location } from '../contract/entities';
 import locationsJson from '../../content/local-sites.json';
 import vesselsJson from '../../content/vessels.json';
-import { Vessels, type Vessel } from '../schemas/vessels';
+import { VesselsFile, type Vessel } from '../schemas/vessels';
 import { parseContent } from '../shared/parse-content';
 
 /**
@@ -19,6 +19,6 @@ export function loadLocations(): Location[] {
 let vessels: Vessel[] | undefined;
 
 export function loadVessels(): Vessel[] {
-  vessels ??= parseContent('content/vessels.json', Vessels, vesselsJson);
+  vessels ??= parseContent('content/vessels.json', VesselsFile, vesselsJson).vessels;
   return vessels;
 }

@@ -12,7 +12,7 @@ import { usingPostgres } from './harness';
 import { startForms, type FormsHarness } from './forms-helpers';
 import { exe, minimalDoc, png, realDocx } from './word-fixtures';
 
-const positions = positionsJson as Position[];
+const positions = positionsJson.positions as Position[];
 const published = publishedPositions(positions);
 const unpublished = positions.find((p) => !p.published)!;
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../src/contract/calls';
 import { ApiError } from '../../src/contract/fetch';
-import { capacityClass, Vessels } from '../../src/schemas/vessels';
+import { capacityClass, VesselsFile } from '../../src/schemas/vessels';
 import vesselsJson from '../../content/vessels.json';
 import { startHarness, type Harness } from './harness';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-const vessels = Vessels.parse(vesselsJson);
+const { vessels } = VesselsFile.parse(vesselsJson);
 
 describe('vessel calls answer from the fleet content', () => {
   it('lists each capacity class, every vessel once, with its particulars', async () => {

@@ -98,14 +98,11 @@ describe('the editor and the schemas agree', () => {
     }
     // what is left out and why (README, Content): a new file kind that the editor cannot hold is a deliberate decision
     expect(LEFT_OUT.filter((l) => !l.reason.startsWith('generated')).map((l) => l.pattern)).toEqual([
-      'recruiting/positions.json',
       'about/leaders.json',
       'about/key-facts.json',
       'about/history.json',
       'about/reputation.json',
       'about/reports.json',
-      'vessels.json',
-      'routes/chartered-vessels.json',
       'routes/ports.json',
       'routes/directions.json',
       'services/pages/*.json',
@@ -208,6 +205,14 @@ describe('a value the schema refuses is refused by the field, with the schema’
     const message = 'must be the IMO number of a ship (seven digits whose last is the check digit of the first six, e.g. 9074729), or "TBN"';
     expect(refusal(slot, '9074728')).toBe(message);
     expect(refusal(slot, 'MAERSK')).toBe(message);
+  });
+
+  test('a call’s port is picked from the ports file', () => {
+    const port = at('trades', ['groups', '[]', 'services', '[]', 'calls', '[]', 'port']);
+    if (port.kind !== 'form') throw new Error('not a form field');
+    const ports = JSON.parse(readFileSync('content/routes/ports.json', 'utf8')) as { locode: string }[];
+    expect(port.parse(ports[3].locode as never, undefined as never)).toBe(ports[3].locode);
+    expect(() => port.parse('ZZZZZ' as never, undefined as never)).toThrow();
   });
 
   test('a call time that is no clock time, and a day that is no whole number', () => {

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import positionsJson from '../../content/recruiting/positions.json';
 import { parseContent } from '../../src/shared/parse-content';
-import { Positions, publishedPositions, templatePath } from '../../src/schemas/recruiting';
+import { Positions, PositionsFile, publishedPositions, templatePath } from '../../src/schemas/recruiting';
 import { notFoundTarget } from '../../src/browser/not-found-redirect';
 import { splitFieldMessage, fill } from '../../src/islands/shared/text';
 
 describe('recruiting content', () => {
-  const positions = parseContent('content/recruiting/positions.json', Positions, positionsJson);
+  const positions = parseContent('content/recruiting/positions.json', PositionsFile, positionsJson).positions;
 
   it('has at least six published positions, in both languages, and one unpublished', () => {
     expect(publishedPositions(positions).length).toBeGreaterThanOrEqual(6);

@@ -9,7 +9,7 @@ const issues = (r: z.ZodSafeParseResult<unknown>) => (r.success ? [] : r.error.i
 const publicFile = (path: string) => `public${path}`;
 
 describe('content/vessels.json', () => {
-  const parsed = Vessels.safeParse(read('content/vessels.json'));
+  const parsed = Vessels.safeParse(read('content/vessels.json').vessels);
   const vessels = parsed.data ?? [];
 
   it('matches its schema (ids and IMO numbers unique)', () => {
@@ -60,7 +60,7 @@ describe('content/vessels.json', () => {
   });
 
   it('refuses a wrong IMO check digit, a duplicate and a stray certificate file', () => {
-    const list = read('content/vessels.json');
+    const list = read('content/vessels.json').vessels;
     list[0].imo = `${list[0].imo.slice(0, 6)}${(Number(list[0].imo[6]) + 1) % 10}`;
     list[1].id = list[2].id;
     list[3].certificates[0].file = '/files/vessels/other.pdf';

@@ -1,6 +1,6 @@
 import positionsJson from '../../../content/recruiting/positions.json';
 import { parseContent } from '../../shared/parse-content';
-import { Positions, publishedPositions, type Position } from '../../schemas/recruiting';
+import { PositionsFile, publishedPositions, type Position } from '../../schemas/recruiting';
 
 /**
  * The positions the API answers from: content/recruiting/positions.json, bundled
@@ -9,7 +9,7 @@ import { Positions, publishedPositions, type Position } from '../../schemas/recr
 let all: Position[] | undefined;
 
 export function loadPositions(): Position[] {
-  all ??= parseContent('content/recruiting/positions.json', Positions, positionsJson);
+  all ??= parseContent('content/recruiting/positions.json', PositionsFile, positionsJson).positions;
   return all;
 }
 
