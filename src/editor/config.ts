@@ -3,7 +3,8 @@ import brand from '../../content/brand.json';
 import portsFile from '../../content/routes/ports.json';
 import { Call } from '../schemas/routes.ts';
 import { CONTENT_FILES, type ContentFile } from '../content-model/registry.ts';
-import { fieldsOf, NotEditable, type Pickers } from './zod-fields.tsx';
+import type { z } from 'zod';
+import { fieldsOf, NotEditable, type Pickers, variantOf } from './zod-fields.tsx';
 
 /**
  * The content editor (Keystatic, local mode: it writes content/ directly), one
@@ -58,9 +59,46 @@ const PICKERS: Pickers = new Map([
 type Collections = Record<string, ReturnType<typeof collection>>;
 type Singletons = Record<string, ReturnType<typeof singleton>>;
 
+/**
+ * Files whose root is one of several kinds (a service page is a product, fruit, cargo … page):
+ * each file is an entry of its own with the form of its kind, found by the file's `kind`.
+ * A new file of these needs a route in the code, so the editor does not create them.
+ */
+const FILES_BY_KIND: Record<string, Record<string, unknown>> = {
+  servicePages: import.meta.glob('../../content/services/pages/*.json', { eager: true, import: 'default' }),
+};
+
+/** An entry of the editor: where its files are, and the zod schema of one file. */
+interface Entry {
+  key: string;
+  label: string;
+  pattern: string;
+  schema: z.ZodType;
+}
+
+/** The entries a registry file kind gives: one; one per brace choice (local/*\/{en,cn,tc}.json); or one per file of a union root. */
+function entriesOf(file: ContentFile): Entry[] {
+  const byKind = FILES_BY_KIND[file.key];
+  if (byKind) {
+    return Object.entries(byKind).map(([path, value]) => {
+      const name = path.replace(/.*\/([^/]+)\.json$/, '$1');
+      const schema = variantOf(file.schema, value);
+      if (!schema) throw new Error(`${path}: no kind of ${file.label} matches its "kind"`);
+      return { key: `${file.key}_${name.replace(/-/g, '_')}`, label: `${file.label}: ${name}`, pattern: file.pattern.replace('*', name), schema };
+    });
+  }
+  const patterns = expandBraces(file.pattern);
+  if (patterns.length === 1) return [{ key: file.key, label: file.label, pattern: file.pattern, schema: file.schema }];
+  return patterns.map((pattern) => {
+    const choice = pattern.replace(/.*\/([^/]+)\.\w+$/, '$1');
+    return { key: `${file.key}_${choice}`, label: `${file.label} (${choice})`, pattern, schema: file.schema };
+  });
+}
+
 export function buildEditor() {
   const collections: Collections = {};
   const singletons: Singletons = {};
+  const schemas: Record<string, z.ZodType> = {};
   const leftOut: LeftOut[] = [];
   const groups = new Map<string, string[]>();
   for (const file of CONTENT_FILES) {
@@ -68,26 +106,21 @@ export function buildEditor() {
       leftOut.push({ key: file.key, pattern: file.pattern, reason: 'generated: a command writes it, an edit would be overwritten' });
       continue;
     }
-    let schema: Record<string, ComponentSchema>;
-    try {
-      schema = fieldsOf(file.schema, PICKERS);
-    } catch (error) {
-      if (!(error instanceof NotEditable)) throw error;
-      leftOut.push({ key: file.key, pattern: file.pattern, reason: error.message });
-      continue;
-    }
-    const patterns = expandBraces(file.pattern);
-    for (const pattern of patterns) {
-      // local/*/{en,cn,tc}.json: one collection per language file, keyed by the file's base name
-      const choice = pattern.replace(/.*\/([^/]+)\.\w+$/, '$1');
-      const key = patterns.length > 1 ? `${file.key}_${choice}` : file.key;
-      const label = patterns.length > 1 ? `${file.label} (${choice})` : file.label;
-      const path = keystaticPath(pattern, file.format);
+    for (const entry of entriesOf(file)) {
+      let schema: Record<string, ComponentSchema>;
+      try {
+        schema = fieldsOf(entry.schema, PICKERS);
+      } catch (error) {
+        if (!(error instanceof NotEditable)) throw error;
+        leftOut.push({ key: file.key, pattern: entry.pattern, reason: error.message });
+        continue;
+      }
+      const path = keystaticPath(entry.pattern, file.format);
       const format = file.format === 'json' ? { data: 'json' as const } : { data: 'yaml' as const, contentField: 'body' };
       const entrySchema = file.format === 'markdown' ? { ...schema, body: fields.markdoc({ label: 'Text', extension: 'md' }) } : schema;
-      if (pattern.includes('*')) {
-        collections[key] = collection({
-          label,
+      if (entry.pattern.includes('*')) {
+        collections[entry.key] = collection({
+          label: entry.label,
           path: path as `${string}/*`,
           format,
           // the schema is built at run time, so TypeScript cannot see that this key holds a slug (text) field
@@ -95,18 +128,22 @@ export function buildEditor() {
           schema: { [FILE_NAME_FIELD]: fields.text({ label: 'File name', validation: { isRequired: true } }), ...entrySchema },
         });
       } else {
-        singletons[key] = singleton({ label, path, format, schema: entrySchema });
+        singletons[entry.key] = singleton({ label: entry.label, path, format, schema: entrySchema });
       }
-      groups.set(file.group, [...(groups.get(file.group) ?? []), key]);
+      schemas[entry.key] = entry.schema;
+      groups.set(file.group, [...(groups.get(file.group) ?? []), entry.key]);
     }
   }
-  return { collections, singletons, leftOut, navigation: Object.fromEntries(groups) };
+  return { collections, singletons, schemas, leftOut, navigation: Object.fromEntries(groups) };
 }
 
 const editor = buildEditor();
 
 /** Content files the editor does not offer, and why (README, Content). */
 export const LEFT_OUT = editor.leftOut;
+
+/** The zod schema of one file of each editor entry (its collection or singleton key). */
+export const ENTRY_SCHEMAS = editor.schemas;
 
 export default config({
   storage: { kind: 'local' },

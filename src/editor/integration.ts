@@ -3,8 +3,9 @@ import type { AstroIntegration } from 'astro';
 
 /**
  * The content editor in `npm run dev`: Keystatic's pages under /keystatic and its
- * local-mode API under /api/keystatic (which writes content/), and /admin as the
- * address maintainers are told. Nothing of it is added to `astro build`: the
+ * local-mode API under /api/keystatic (which writes content/), /admin as the
+ * address maintainers are told, and /admin/upload, where its file fields put
+ * pictures and documents under public/ (src/editor/upload.ts). Nothing of it is added to `astro build`: the
  * built site has no editor and no route that writes files.
  */
 export function contentEditor(): AstroIntegration {
@@ -16,6 +17,7 @@ export function contentEditor(): AstroIntegration {
         const setup = keystatic().hooks['astro:config:setup'];
         await setup?.(options);
         options.injectRoute({ pattern: '/admin', entrypoint: new URL('./admin.ts', import.meta.url), prerender: false });
+        options.injectRoute({ pattern: '/admin/upload', entrypoint: new URL('./upload.ts', import.meta.url), prerender: false });
       },
     },
   };

@@ -1,5 +1,7 @@
 import { type BasicFormField, type ComponentSchema, type FormFieldStoredValue, fields } from '@keystatic/core';
+import { Checkbox } from '@keystar/ui/checkbox';
 import { TextArea, TextField } from '@keystar/ui/text-field';
+import { Text } from '@keystar/ui/typography';
 import { useState } from 'react';
 import type { z } from 'zod';
 
@@ -83,14 +85,35 @@ export function unwrap(schema: z.ZodType): Unwrapped {
 
 /** `tel` → "Tel", `bkOfficeUuid` → "Bk office uuid": the label of a key. */
 export function labelOfKey(key: string): string {
+  if (key === 'en') return 'English';
+  if (key === 'zh') return '中文';
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')
-    .toLowerCase();
-  if (words === 'en') return 'English';
-  if (words === 'zh') return '中文';
+    .toLowerCase()
+    .split(' ')
+    .map((word) => ACRONYMS[word] ?? word)
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Words of keys that are written in capitals (or otherwise) in labels. */
+const ACRONYMS: Record<string, string> = {
+  imo: 'IMO',
+  teu: 'TEU',
+  url: 'URL',
+  uuid: 'UUID',
+  pdf: 'PDF',
+  qr: 'QR',
+  vgm: 'VGM',
+  faq: 'FAQ',
+  locode: 'UN/LOCODE',
+  tel: 'telephone',
+  m: '(m)',
+  kn: '(kn)',
+  km: '(km)',
+  nm: '(nm)',
+};
 
 /** `countries` → `country`, `offices` → `office`, `addresses` → `address`: the name of one item of a list. */
 export function singular(key: string): string {
@@ -142,6 +165,8 @@ interface LeafOptions {
   check(stored: FormFieldStoredValue): string | undefined;
   required: boolean;
   defaultText: string;
+  /** A path under public/: offer an upload and show what the path points at. */
+  upload?: boolean;
 }
 
 function LeafInput(props: { options: LeafOptions; value: string; onChange(value: string): void; autoFocus: boolean; forceValidation: boolean }) {
@@ -149,7 +174,7 @@ function LeafInput(props: { options: LeafOptions; value: string; onChange(value:
   const [touched, setTouched] = useState(false);
   const error = props.forceValidation || touched ? options.check(options.toStored(props.value)) : undefined;
   const Input = options.multiline ? TextArea : TextField;
-  return (
+  const input = (
     <Input
       label={options.label}
       description={options.description}
@@ -160,6 +185,58 @@ function LeafInput(props: { options: LeafOptions; value: string; onChange(value:
       isRequired={options.required}
       errorMessage={error}
     />
+  );
+  if (!options.upload) return input;
+  return (
+    <div style={{ display: 'grid', gap: 8 }}>
+      {input}
+      <PublicFile label={options.label} path={props.value} onUploaded={(path) => props.onChange(path)} />
+    </div>
+  );
+}
+
+const IMAGE = /\.(svg|png|jpe?g|webp|gif)$/i;
+
+/**
+ * Beside a path under public/: a preview of the picture (or a link to the document) and an
+ * upload, sent to the dev server's /admin/upload (src/editor/upload.ts), which writes the file
+ * in the folder of the current path (or images/uploads, files/uploads for a new one).
+ */
+function PublicFile(props: { label: string; path: string; onUploaded(path: string): void }) {
+  const [state, setState] = useState<{ busy: boolean; message?: string }>({ busy: false });
+  const upload = async (file: File) => {
+    const folder = props.path.includes('/') && props.path.lastIndexOf('/') > 0 ? props.path.slice(0, props.path.lastIndexOf('/')) : IMAGE.test(file.name) ? '/images/uploads' : '/files/uploads';
+    const body = new FormData();
+    body.set('file', file);
+    body.set('folder', folder);
+    setState({ busy: true, message: `Uploading ${file.name}…` });
+    try {
+      const answer = await fetch('/admin/upload', { method: 'POST', body });
+      const result = (await answer.json()) as { path?: string; error?: string };
+      if (!answer.ok || !result.path) throw new Error(result.error ?? `the upload failed (${answer.status})`);
+      props.onUploaded(result.path);
+      setState({ busy: false, message: `Saved as public${result.path}` });
+    } catch (error) {
+      setState({ busy: false, message: `Not uploaded: ${(error as Error).message}` });
+    }
+  };
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+      {IMAGE.test(props.path) ? <img src={props.path} alt="" style={{ maxHeight: 64, maxWidth: 160, border: '1px solid #ccc' }} /> : props.path ? <a href={props.path}>Open</a> : null}
+      <label style={{ fontSize: 14 }} title="The file goes into the folder of the path above; for a new one, type its folder first (e.g. /images/vessels/)">
+        Upload a new file for “{props.label}”{' '}
+        <input
+          type="file"
+          accept=".svg,.png,.jpg,.jpeg,.webp,.gif,.pdf,.docx,.xlsx"
+          disabled={state.busy}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+      </label>
+      {state.message ? <span role="status">{state.message}</span> : null}
+    </div>
   );
 }
 
@@ -267,6 +344,35 @@ function textOrPairField(schema: z.ZodType, label: string, description: string |
   };
 }
 
+/**
+ * A flag with a default: a checkbox that shows the default while the file leaves the flag out,
+ * and leaves it out still until it is changed (files write such flags either way; both are kept).
+ */
+function optionalFlag(label: string, description: string | undefined, defaultValue: boolean): BasicFormField<boolean | null> {
+  return {
+    kind: 'form',
+    label,
+    Input: (props) => (
+      <Checkbox isSelected={props.value ?? defaultValue} onChange={(checked) => props.onChange(checked)} autoFocus={props.autoFocus}>
+        <Text>{label}</Text>
+        {description ? <Text slot="description">{description}</Text> : null}
+      </Checkbox>
+    ),
+    defaultValue: () => null,
+    parse: (stored) => {
+      if (stored !== undefined && typeof stored !== 'boolean') throw new FieldDataError('must be true or false');
+      return stored ?? null;
+    },
+    serialize: (value) => ({ value: value ?? undefined }),
+    validate: (value) => value,
+    reader: { parse: (stored) => (typeof stored === 'boolean' ? stored : defaultValue) },
+  };
+}
+
+/** A path of a file under public/ (a picture or a document), told by what the schema takes: a site path yes, a URL or a bare name no. */
+export const isPublicPath = (schema: z.ZodType): boolean =>
+  (schema.safeParse('/images/x.svg').success || schema.safeParse('/files/x.pdf').success) && !schema.safeParse('https://example.com/x.svg').success && !schema.safeParse('images/x.svg').success;
+
 const isoDay = (value: FormFieldStoredValue): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
 
 function leafFor(schema: z.ZodType, key: string, label: string): BasicFormField<string> {
@@ -284,6 +390,7 @@ function leafFor(schema: z.ZodType, key: string, label: string): BasicFormField<
   return leafField({
     label,
     description,
+    upload: !numeric && !isDate && isPublicPath(unwrap(schema).schema),
     multiline: !numeric && !isDate && LONG_TEXT.test(key),
     required: !optional && !nullable,
     toStored,
@@ -358,7 +465,7 @@ export function fieldFor(schema: z.ZodType, key: string, pickers: Pickers = NO_P
   const label = labelOfKey(key);
   const picker = pickers.get(schema);
   if (picker) return picker(label, description);
-  if (def.type === 'boolean') return fields.checkbox({ label, description, defaultValue: defaultValue === true });
+  if (def.type === 'boolean') return optional ? optionalFlag(label, description, defaultValue === true) : fields.checkbox({ label, description });
   if (def.type === 'enum' && !optional) {
     const values = Object.values(def.entries as Record<string, string>);
     return fields.select({ label, description, options: values.map((v) => ({ label: v, value: v })), defaultValue: (defaultValue as string | undefined) ?? values[0] });
@@ -379,6 +486,19 @@ export function fieldFor(schema: z.ZodType, key: string, pickers: Pickers = NO_P
     return fields.array(fieldFor(element, singular(key), pickers), { label, description, itemLabel });
   }
   return jsonField(schema, label, description);
+}
+
+/** The member of a discriminated union a value is of (by its discriminator, e.g. `kind`), if any. */
+export function variantOf(schema: z.ZodType, value: unknown): z.ZodType | undefined {
+  const def = defOf(unwrap(schema).schema);
+  const key = def.discriminator as string | undefined;
+  if (def.type !== 'union' || !key || typeof value !== 'object' || value === null) return undefined;
+  const wanted = (value as Record<string, unknown>)[key];
+  return (def.options as z.ZodType[]).find((option) => {
+    const shape = defOf(unwrap(option).schema).shape as Record<string, z.ZodType> | undefined;
+    const literal = shape?.[key] && defOf(unwrap(shape[key]).schema);
+    return literal?.type === 'literal' && (literal.values as unknown[]).includes(wanted);
+  });
 }
 
 /** The fields of an entry: a file whose root is a zod object. */

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -56,8 +57,8 @@ function run(args: string[], cwd: string, timeoutMs: number): Promise<{ code: nu
 test.describe.configure({ mode: 'serial' });
 test.skip(({ browserName }) => browserName !== 'chromium');
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
   root = mkdtempSync(join(tmpdir(), 'editor-e2e-'));
   cpSync(repo, root, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(repo, source).split('/')[0]) });
   const link = spawnSync('cp', ['-al', join(repo, 'node_modules'), join(root, 'node_modules')], { encoding: 'utf8' });
@@ -74,6 +75,15 @@ test.beforeAll(async () => {
     if (Date.now() > deadline || dev.exitCode !== null) throw new Error(`the dev server did not answer /admin:\n${devLog}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+  // the first visit has Vite bundle the editor's modules, and it may reload the page once they are ready:
+  // done here, once, so that no test's navigation is cut short by it
+  const warm = await browser.newPage();
+  await expect(async () => {
+    await warm.goto(`${origin}/keystatic`);
+    await expect(warm.getByText('Dashboard', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    await warm.waitForLoadState('networkidle');
+  }).toPass({ timeout: 150_000 });
+  await warm.close();
 });
 
 test.afterAll(() => {
@@ -117,7 +127,7 @@ test('a maintainer changes an office in /admin, saves, builds, and both language
   const office = page.getByRole('dialog').last();
   await expect(office.getByRole('group', { name: 'Office' })).toBeVisible();
 
-  await office.getByRole('textbox', { name: 'Tel', exact: true }).fill(tel);
+  await office.getByRole('textbox', { name: 'Telephone', exact: true }).fill(tel);
   const addressGroup = office.getByRole('group', { name: 'Address' });
   await addressGroup.getByRole('textbox', { name: 'English' }).fill(address.en);
   await addressGroup.getByRole('textbox', { name: '中文' }).fill(address.zh);
@@ -183,4 +193,59 @@ test('the form refuses a bad UN/LOCODE and an IMO number with a wrong check digi
   await expect(page.getByRole('dialog')).toHaveCount(3);
   await expect(slot.getByText('must be the IMO number of a ship')).toBeVisible();
   expect(readFileSync(join(root, 'content/routes/trades/15.json'), 'utf8')).toBe(saved);
+});
+
+/** A real 2×2 PNG (red), made here so the test needs no binary fixture. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.from([0, 255, 0, 0, 255, 0, 0]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat([row, row]))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('a picture uploaded in the form lands in public/ beside the others, and the saved file names it', async ({ page }) => {
+  test.setTimeout(150_000);
+  const png = tinyPng();
+  await openEntry(page, '/keystatic/singleton/vessels', 'Vessels (our fleet)');
+  await page.getByRole('grid', { name: 'Vessels' }).getByRole('row').first().dblclick();
+  const vessel = page.getByRole('dialog');
+  const image = vessel.getByRole('textbox', { name: 'Image', exact: true });
+  const before = await image.inputValue();
+  expect(before).toMatch(/^\/images\/vessels\/[^/]+$/);
+  await vessel.getByLabel('Upload a new file for “Image”').setInputFiles({ name: 'Harmony at Yangshan.PNG', mimeType: 'image/png', buffer: png });
+  await expect(vessel.getByRole('status')).toHaveText('Saved as public/images/vessels/harmony-at-yangshan.png');
+  await expect(image).toHaveValue('/images/vessels/harmony-at-yangshan.png');
+  expect(readFileSync(join(root, 'public/images/vessels/harmony-at-yangshan.png')).equals(png)).toBe(true);
+
+  // a file the site does not serve is refused, and the path stays as it was
+  await vessel.getByLabel('Upload a new file for “Image”').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(vessel.getByRole('status')).toContainText('Not uploaded: a .txt file is not served by the site');
+  await expect(image).toHaveValue('/images/vessels/harmony-at-yangshan.png');
+
+  await vessel.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(() => (JSON.parse(readFileSync(join(root, 'content/vessels.json'), 'utf8')) as { vessels: { image?: string }[] }).vessels[0].image, { timeout: 15_000 })
+    .toBe('/images/vessels/harmony-at-yangshan.png');
 });
