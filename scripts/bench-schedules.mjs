@@ -48,7 +48,7 @@ export function scheduleBuildShare(logFile = 'bench-results/build.log') {
 export async function benchSchedules({ runs = 300, browserRuns = 20 } = {}) {
   const { base, stop } = await startSite();
   try {
-    const ports = JSON.parse(readFileSync('content/routes/ports.json', 'utf8')).map((p) => p.locode);
+    const ports = JSON.parse(readFileSync('content/routes/ports.json', 'utf8')).ports.map((p) => p.locode);
     const called = [];
     for (const p of ports) {
       const r = await fetch(`${base}/dcsa/cs/v1/port-schedules?UNLocationCode=${p}&date=${new Date().toISOString().slice(0, 10)}&limit=1`);

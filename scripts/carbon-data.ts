@@ -91,9 +91,9 @@ export function networkFromContent(): string {
     computeNetwork({
       loops: trades.flatMap((t) => t.groups.flatMap((g) => g.services)),
       legs: read('content/routes/sea-legs.json'),
-      ports: read('content/routes/ports.json'),
+      ports: read('content/routes/ports.json').ports,
       cities: read('content/carbon/cities.json').cities,
-      rail: read('content/carbon/rail.json'),
+      rail: read('content/carbon/rail.json').corridors,
       feederMaxTeu: factors.feederMaxTeu,
       railCircuity: factors.distance.railCircuity,
     }),

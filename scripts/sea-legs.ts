@@ -167,8 +167,8 @@ function main(args: string[]): number {
     console.error(`sea-legs: ${existsSync(portsFile) ? tradesDir : portsFile} does not exist; nothing to route.`);
     return 1;
   }
-  const ports = readJson(portsFile) as Port[];
-  if (!Array.isArray(ports)) throw new InputError(`${portsFile} must hold an array of ports`);
+  const ports = (readJson(portsFile) as { ports?: Port[] } | null)?.ports;
+  if (!Array.isArray(ports)) throw new InputError(`${portsFile} must hold an object whose "ports" is an array of ports`);
   const tradeFiles = readdirSync(tradesDir)
     .filter((f) => f.endsWith('.json'))
     .sort();

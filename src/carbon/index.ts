@@ -46,7 +46,7 @@ function createEngine(): CarbonEngine {
   const network = buildCarbonNetwork({
     factors: parseContent('content/carbon/factors.json', CarbonFactors, only(factorsFile, 'content/carbon/factors.json')),
     cities: parseContent('content/carbon/cities.json', CitiesFile, only(citiesFile, 'content/carbon/cities.json')),
-    rail: parseContent('content/carbon/rail.json', RailFile, only(railFile, 'content/carbon/rail.json')),
+    rail: parseContent('content/carbon/rail.json', RailFile, only(railFile, 'content/carbon/rail.json')).corridors,
     network: parseContent('content/carbon/network.json', CarbonNetworkFile, only(networkFile, 'content/carbon/network.json')),
     ports: routes.ports,
     loops,

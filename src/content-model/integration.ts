@@ -6,16 +6,35 @@ import { checkContentReport, formatProblem } from './check.ts';
  * Runs the content check (npm run content:check) before Astro does anything else. In a build
  * a content mistake stops it at once, with every problem listed, instead of after minutes of
  * rendering or with the runtime's one-line error; in `astro dev` the problems are only logged
- * as warnings, so a maintainer can keep the preview open while fixing them.
+ * as warnings, at start and after every change under content/, so a maintainer can keep the
+ * preview open while fixing them.
  */
 export function contentCheck(): AstroIntegration {
+  let root = '';
   return {
     name: 'carrier:content-check',
     hooks: {
+      // in `astro dev`, every save under content/ (by hand or by the editor at /admin) is checked again
+      'astro:server:setup': ({ server, logger }) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const again = (file: string) => {
+          if (!file.replaceAll('\\', '/').includes('/content/')) return;
+          clearTimeout(timer);
+          timer = setTimeout(() => {
+            const { files, problems } = checkContentReport(root);
+            if (problems.length === 0) logger.info(`content/ changed: ${files} content files OK`);
+            else for (const problem of problems) logger.warn(formatProblem(problem));
+          }, 200);
+        };
+        server.watcher.on('change', again);
+        server.watcher.on('add', again);
+        server.watcher.on('unlink', again);
+      },
       'astro:config:setup': ({ command, config, logger }) => {
         if (command !== 'build' && command !== 'dev') return;
+        root = fileURLToPath(config.root);
         const started = performance.now();
-        const { files, problems } = checkContentReport(fileURLToPath(config.root));
+        const { files, problems } = checkContentReport(root);
         const took = Math.round(performance.now() - started);
         if (problems.length === 0) {
           logger.info(`${files} content files OK (${took} ms)`);

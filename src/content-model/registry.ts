@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import { Location } from '../contract/entities.ts';
-import { Compliance, HistoryYear, KeyFactsYear, Leader, Profile, PublicWelfare, Quality, ReputationYear, SustainabilityReport } from '../schemas/about.ts';
+import { Compliance, HistoryFile, KeyFactsFile, LeadersFile, Profile, PublicWelfare, Quality, ReportsFile, ReputationFile } from '../schemas/about.ts';
 import { Brand } from '../schemas/brand.ts';
 import { CarbonFactors, CarbonNetworkFile, CitiesFile, RailFile } from '../schemas/carbon.ts';
 import { Containers } from '../schemas/containers.ts';
 import { DownloadsFile, FaqFile, SchedulesFile, TariffsFile } from '../schemas/help.ts';
 import { Home } from '../schemas/home.ts';
-import { LocalLanguageContent, LocalSite } from '../schemas/local.ts';
+import { LocalLanguageContent, LocalSite, LocalSitesFile } from '../schemas/local.ts';
 import { Navigation } from '../schemas/navigation.ts';
 import { NewsItem } from '../schemas/news.ts';
 import { AreaFile } from '../schemas/offices.ts';
 import { HelpTermsPage, ProsePage } from '../schemas/pages.ts';
 import { PositionsFile } from '../schemas/recruiting.ts';
-import { Direction, Port, SeaLeg, Trade } from '../schemas/routes.ts';
+import { DirectionsFile, PortsFile, SeaLeg, Trade } from '../schemas/routes.ts';
 import { CharteredVesselsFile, ScheduleRules } from '../schemas/schedules.ts';
 import { SclTypeFile } from '../schemas/scl.ts';
 import { ServiceFooters, ServicePage } from '../schemas/service-pages.ts';
@@ -60,19 +59,19 @@ export const CONTENT_FILES: readonly ContentFile[] = [
   json('offices', 'offices/*.json', AreaFile, 'Offices (one file per continent)', 'Company'),
   json('positions', 'recruiting/positions.json', PositionsFile, 'Positions', 'Company'),
   json('profile', 'about/profile.json', Profile, 'About: profile', 'Company'),
-  json('leaders', 'about/leaders.json', z.array(Leader), 'About: leaders', 'Company'),
-  json('keyFacts', 'about/key-facts.json', z.array(KeyFactsYear), 'About: key facts', 'Company'),
-  json('history', 'about/history.json', z.array(HistoryYear), 'About: history', 'Company'),
-  json('reputation', 'about/reputation.json', z.array(ReputationYear), 'About: reputation', 'Company'),
+  json('leaders', 'about/leaders.json', LeadersFile, 'About: leaders', 'Company'),
+  json('keyFacts', 'about/key-facts.json', KeyFactsFile, 'About: key facts', 'Company'),
+  json('history', 'about/history.json', HistoryFile, 'About: history', 'Company'),
+  json('reputation', 'about/reputation.json', ReputationFile, 'About: reputation', 'Company'),
   json('publicWelfare', 'about/public-welfare.json', PublicWelfare, 'About: public welfare', 'Company'),
   json('quality', 'about/quality.json', Quality, 'About: quality', 'Company'),
-  json('reports', 'about/reports.json', z.array(SustainabilityReport), 'About: sustainability reports', 'Company'),
+  json('reports', 'about/reports.json', ReportsFile, 'About: sustainability reports', 'Company'),
   json('compliance', 'about/compliance.json', Compliance, 'About: compliance', 'Company'),
   json('vessels', 'vessels.json', VesselsFile, 'Vessels (our fleet)', 'Fleet and routes'),
   json('charteredVessels', 'routes/chartered-vessels.json', CharteredVesselsFile, 'Chartered vessels', 'Fleet and routes'),
   json('trades', 'routes/trades/*.json', Trade, 'Route loops (one file per trade)', 'Fleet and routes'),
-  json('ports', 'routes/ports.json', z.array(Port), 'Ports and terminals', 'Fleet and routes'),
-  json('directions', 'routes/directions.json', z.array(Direction), 'Trade tabs', 'Fleet and routes'),
+  json('ports', 'routes/ports.json', PortsFile, 'Ports and terminals', 'Fleet and routes'),
+  json('directions', 'routes/directions.json', DirectionsFile, 'Trade tabs', 'Fleet and routes'),
   json('scheduleRules', 'routes/schedule-rules.json', ScheduleRules, 'Cut-offs and transhipment hubs', 'Fleet and routes'),
   json('containers', 'containers.json', Containers, 'Container types', 'Services'),
   json('servicePages', 'services/pages/*.json', ServicePage, 'Service pages', 'Services'),
@@ -84,7 +83,7 @@ export const CONTENT_FILES: readonly ContentFile[] = [
   json('helpSchedules', 'help/schedules.json', SchedulesFile, 'Schedule downloads', 'Help centre'),
   markdown('helpPages', 'help/pages/*/*.md', HelpTermsPage, 'Terms pages (stuffing regulations …)', 'Help centre'),
   markdown('pages', 'pages/*/*.md', ProsePage, 'Prose pages (terms, accessibility …)', 'Help centre'),
-  json('localSites', 'local-sites.json', z.array(Location), 'Local sites: the region list', 'Local sites'),
+  json('localSites', 'local-sites.json', LocalSitesFile, 'Local sites: the region list', 'Local sites'),
   json('localSite', 'local/*/site.json', LocalSite, 'Local sites: site settings', 'Local sites'),
   json('localContent', 'local/*/{en,cn,tc}.json', LocalLanguageContent, 'Local sites: content per language', 'Local sites'),
   json('carbonFactors', 'carbon/factors.json', CarbonFactors, 'Carbon: emission factors', 'Carbon'),

@@ -50,8 +50,8 @@ const PICKERS: Pickers = new Map([
       fields.select({
         label,
         description,
-        options: portsFile.map((p) => ({ label: `${p.name.en} (${p.locode}), ${p.country.en}`, value: p.locode })),
-        defaultValue: portsFile[0].locode,
+        options: portsFile.ports.map((p) => ({ label: `${p.name.en} (${p.locode}), ${p.country.en}`, value: p.locode })),
+        defaultValue: portsFile.ports[0].locode,
       }),
   ],
 ]);

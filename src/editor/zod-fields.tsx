@@ -403,26 +403,33 @@ function leafFor(schema: z.ZodType, key: string, label: string): BasicFormField<
 /** The key under which a JSON field holds text that does not parse (never written: validation refuses it). */
 const NOT_JSON = '\u0000not JSON';
 
-/** Any JSON value in a text area, checked by its schema: for shapes a form cannot hold as they are stored. */
+/**
+ * Any JSON value in a text area, checked by its schema: for shapes a form cannot hold as they
+ * are stored. Where the schema takes a text too (a FAQ paragraph is a text or a {list}), a text
+ * is shown and typed as it is, without JSON's quotes; what starts as JSON ({, [) and parses is JSON.
+ */
 function jsonField(schema: z.ZodType, label: string, description: string | undefined): BasicFormField<string> {
-  const { optional } = unwrap(schema);
+  const { optional, schema: inner } = unwrap(schema);
+  const innerDef = defOf(inner);
+  const takesText = innerDef.type === 'union' && (innerDef.options as z.ZodType[]).some((o) => defOf(unwrap(o).schema).type === 'string');
   // Keystatic reads a stored null as "no value": an empty field is written back as null where only null fits
   const emptyIsNull = !optional && schema.safeParse(null).success;
   const toStored = (text: string): FormFieldStoredValue => {
     if (text.trim() === '') return emptyIsNull ? (null as unknown as FormFieldStoredValue) : undefined;
+    if (takesText && !/^\s*[[{"]/.test(text)) return text;
     try {
       return JSON.parse(text) as FormFieldStoredValue;
     } catch (error) {
-      return { [NOT_JSON]: (error as Error).message };
+      return takesText ? text : { [NOT_JSON]: (error as Error).message };
     }
   };
   return leafField({
     label,
-    description: [description, 'Edited as JSON.'].filter(Boolean).join(' '),
+    description: [description, takesText ? 'A text, or JSON for the other forms it takes.' : 'Edited as JSON.'].filter(Boolean).join(' '),
     multiline: true,
     required: !optional,
     toStored,
-    toText: (stored) => (stored === undefined || stored === null ? '' : JSON.stringify(stored)),
+    toText: (stored) => (stored === undefined || stored === null ? '' : takesText && typeof stored === 'string' ? stored : JSON.stringify(stored, null, 2)),
     check: (stored) => {
       if (stored === undefined) return optional ? undefined : 'required';
       if (stored === null) return schemaMessage(schema, null);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseContent } from '../shared/parse-content';
-import { Direction, Port, SeaLeg, Trade, type RouteGroup, type SeaPassage, type Service } from '../schemas/routes';
+import { DirectionsFile, PortsFile, SeaLeg, Trade, type Direction, type Port, type RouteGroup, type SeaPassage, type Service } from '../schemas/routes';
 import { legKey, sailedLegs } from './routes';
 
 /**
@@ -49,8 +49,8 @@ function only(files: Record<string, unknown>, name: string): unknown {
 }
 
 function buildNetwork(): RouteNetwork {
-  const directions = parseContent('content/routes/directions.json', z.array(Direction), only(directionsFile, 'content/routes/directions.json'));
-  const ports = new Map(parseContent('content/routes/ports.json', z.array(Port), only(portsFile, 'content/routes/ports.json')).map((p) => [p.locode, p]));
+  const directions = parseContent('content/routes/directions.json', DirectionsFile, only(directionsFile, 'content/routes/directions.json')).directions;
+  const ports = new Map(parseContent('content/routes/ports.json', PortsFile, only(portsFile, 'content/routes/ports.json')).ports.map((p) => [p.locode, p]));
   const legsRaw = Object.values(legsFile)[0] ?? {};
   const legs = new Map(Object.entries(parseContent('content/routes/sea-legs.json', z.record(z.string(), SeaLeg), legsRaw)));
   const groups = new Map<string, { group: RouteGroup; direction: Direction }>();

@@ -19,6 +19,9 @@ export const Leader = z
   })
   .strict();
 
+/** content/about/leaders.json: the management team, in display order. */
+export const LeadersFile = z.object({ leaders: z.array(Leader) }).strict();
+
 /** content/about/key-facts.json: one entry per year, revenue and volume tables. */
 export const KeyFactsYear = z
   .object({
@@ -44,6 +47,9 @@ export const KeyFactsYear = z
   })
   .strict();
 
+/** content/about/key-facts.json: the key facts, one entry per year. */
+export const KeyFactsFile = z.object({ years: z.array(KeyFactsYear) }).strict();
+
 /** content/about/history.json: one entry per year (accordion, newest first), events in the year. */
 export const HistoryYear = z
   .object({
@@ -55,6 +61,9 @@ export const HistoryYear = z
   })
   .strict();
 
+/** content/about/history.json: the history, one entry per year, newest first. */
+export const HistoryFile = z.object({ years: z.array(HistoryYear) }).strict();
+
 /** content/about/reputation.json: honours and awards grouped by year (accordion). */
 export const ReputationYear = z
   .object({
@@ -62,6 +71,9 @@ export const ReputationYear = z
     awards: z.array(z.object({ date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/), con: Localised }).strict()).min(1),
   })
   .strict();
+
+/** content/about/reputation.json: honours and awards, one entry per year. */
+export const ReputationFile = z.object({ years: z.array(ReputationYear) }).strict();
 
 /** content/about/public-welfare.json */
 export const PublicWelfare = z
@@ -105,6 +117,9 @@ export const SustainabilityReport = z
     files: LocalisedFile,
   })
   .strict();
+
+/** content/about/reports.json: the sustainability reports, one per year. */
+export const ReportsFile = z.object({ reports: z.array(SustainabilityReport) }).strict();
 
 /** content/about/compliance.json: compliance guidelines and the sanctions-compliance terms. */
 export const Compliance = z

@@ -249,7 +249,10 @@ export const RailCorridor = z
   })
   .strict();
 export type RailCorridor = z.infer<typeof RailCorridor>;
-export const RailFile = z.array(RailCorridor).min(1);
+export const RailCorridors = z.array(RailCorridor).min(1);
+
+/** content/carbon/rail.json: the rail corridors the carrier sells. */
+export const RailFile = z.object({ corridors: RailCorridors }).strict();
 
 /** content/carbon/network.json (generated). */
 export const SeaPair = z

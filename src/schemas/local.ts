@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Location } from '../contract/entities.ts';
 import { ExternalUrl, IsoDate, PublicPath } from './common.ts';
 
 /**
@@ -17,6 +18,9 @@ export type LocalLang = z.infer<typeof LocalLang>;
 
 /** A location key as it appears in URLs: lower-case letters and digits. */
 export const LocationKey = z.string().regex(/^[a-z][a-z0-9]{1,30}$/, 'must be lower-case letters and digits, e.g. shanghai');
+
+/** content/local-sites.json: the regions and sites of the local-site picker (GET /local/getLocationList answers the list). */
+export const LocalSitesFile = z.object({ locations: z.array(Location) }).strict();
 
 /** Menu ids (the wire's menu uuid) and item ids: digits, unique within a location and language. */
 const Id = z.string().regex(/^[0-9]{4,12}$/, 'must be 4 to 12 digits');

@@ -46,6 +46,9 @@ export const Port = z
   .strict();
 export type Port = z.infer<typeof Port>;
 
+/** content/routes/ports.json: every port a service calls, with its terminals. */
+export const PortsFile = z.object({ ports: z.array(Port) }).strict();
+
 /** Is `name` a time zone of the IANA database that this runtime knows? */
 export function isTimeZone(name: string): boolean {
   try {
@@ -65,6 +68,9 @@ export const Direction = z
   })
   .strict();
 export type Direction = z.infer<typeof Direction>;
+
+/** content/routes/directions.json: the trade tabs of the route page, in tab order. */
+export const DirectionsFile = z.object({ directions: z.array(Direction) }).strict();
 
 export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 export const Weekday = z.enum(WEEKDAYS);

@@ -303,8 +303,17 @@ export const FooterEntry = z
   .strict();
 export type FooterEntry = z.infer<typeof FooterEntry>;
 
-/** content/services/footers/{en,zh}.json: per key, the entries of that page's footer block. A missing key means no block. */
-export const ServiceFooters = z.partialRecord(z.enum(FOOTER_KEYS), z.array(FooterEntry).min(1)).describe('Service-footer blocks of one language, by page key');
+/** The entries of one page's footer block, in display order. */
+const FooterBlock = z.array(FooterEntry).min(1);
+
+/**
+ * content/services/footers/{en,zh}.json: per key, the entries of that page's footer block. A missing key means no block.
+ * An object with one optional key per FOOTER_KEY (not a record), so that the editor can hold it.
+ */
+export const ServiceFooters = z
+  .object(Object.fromEntries(FOOTER_KEYS.map((key) => [key, FooterBlock.optional()])) as Record<FooterKey, z.ZodOptional<typeof FooterBlock>>)
+  .strict()
+  .describe('Service-footer blocks of one language, by page key');
 export type ServiceFooters = z.infer<typeof ServiceFooters>;
 
 /** The entries a page shows: those of its key whose show flag is true (none when the key is absent). */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { Location } from '../contract/entities';
+import type { Location } from '../contract/entities';
 import locationsJson from '../../content/local-sites.json';
 import vesselsJson from '../../content/vessels.json';
+import { LocalSitesFile } from '../schemas/local';
 import { VesselsFile, type Vessel } from '../schemas/vessels';
 import { parseContent } from '../shared/parse-content';
 
@@ -12,7 +12,7 @@ import { parseContent } from '../shared/parse-content';
 let locations: Location[] | undefined;
 
 export function loadLocations(): Location[] {
-  locations ??= parseContent('content/local-sites.json', z.array(Location), locationsJson);
+  locations ??= parseContent('content/local-sites.json', LocalSitesFile, locationsJson).locations;
   return locations;
 }
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../src/contract/fetch';
 import { PICTURE_NAMES } from '../../src/contract/wire';
 import { pictureClicks } from '../../src/server/db/schema';
 import { seedIfEmpty } from '../../src/server/db/seed';
-import locations from '../../content/local-sites.json';
+import localSites from '../../content/local-sites.json';
 import { startHarness, usingPostgres, type Harness } from './harness';
 
 let h: Harness;
@@ -82,7 +82,7 @@ describe(`API foundation on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
   it('lists the local sites from content, with regions and the China sub-list', async () => {
     const list = await h.client.call(calls.getLocationList, { query: { language: 0 } });
-    expect(list).toEqual(locations);
+    expect(list).toEqual(localSites.locations);
     expect(list.filter((l) => l.locationParentId === 0).length).toBeGreaterThanOrEqual(4);
     expect(list.some((l) => l.locationParentId === -2)).toBe(true);
   });

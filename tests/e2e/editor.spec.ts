@@ -102,18 +102,34 @@ async function openEntry(page: Page, path: string, heading: string) {
   ).toBeVisible({ timeout: 90_000 });
 }
 
+/** Closes the open dialogs (Done), innermost first. */
+async function closeDialogs(page: Page) {
+  for (let open = await page.getByRole('dialog').count(); open > 0; open--) {
+    await page.getByRole('dialog').last().getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(open - 1);
+  }
+}
+
 /** Opens an item of a list field in its dialog. */
 async function openItem(scope: Page | ReturnType<Page['getByRole']>, list: string, item: string) {
   await scope.getByRole('grid', { name: list }).getByRole('row', { name: item, exact: true }).dblclick();
 }
 
-const officeFile = () => JSON.parse(readFileSync(join(root, 'content/offices/europe.json'), 'utf8'));
-const hamburg = (file: { countries: { code: string; offices: { id: string; tel: string; address: { en: string; zh: string } }[] }[] }) =>
-  file.countries.find((c) => c.code === 'DE')!.offices.find((o) => o.id === 'DEHAM01')!;
+/** A content file of the copy; undefined while the editor is still writing it (its writes are not atomic). */
+function readJson(path: string) {
+  try {
+    return JSON.parse(readFileSync(join(root, path), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+const officeFile = () => readJson('content/offices/europe.json');
+const hamburg = (file: { countries: { code: string; offices: { id: string; tel: string; address: { en: string; zh: string } }[] }[] } | undefined) =>
+  file?.countries.find((c) => c.code === 'DE')?.offices.find((o) => o.id === 'DEHAM01');
 
-test('a maintainer changes an office in /admin, saves, builds, and both languages of the site show it', async ({ page }) => {
+test('a maintainer changes an office, a FAQ answer and a loop’s call time in /admin, saves, builds, and the site shows all of it', async ({ page }) => {
   test.setTimeout(300_000);
-  const before = hamburg(officeFile());
+  const before = hamburg(officeFile())!;
   const tel = '+49 40 3609 6799';
   const address = { en: 'Große Elbstraße 160, 22767 Hamburg', zh: '德国汉堡市易北大街160号（邮编22767）' };
   expect(before.tel).not.toBe(tel);
@@ -131,20 +147,78 @@ test('a maintainer changes an office in /admin, saves, builds, and both language
   const addressGroup = office.getByRole('group', { name: 'Address' });
   await addressGroup.getByRole('textbox', { name: 'English' }).fill(address.en);
   await addressGroup.getByRole('textbox', { name: '中文' }).fill(address.zh);
-  await office.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(1);
-  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await closeDialogs(page);
   await page.getByRole('button', { name: 'Save' }).click();
 
   // the file on disk: the office changed, nothing else of it
-  await expect.poll(() => hamburg(officeFile()).tel, { timeout: 15_000 }).toBe(tel);
+  await expect.poll(() => hamburg(officeFile())?.tel, { timeout: 15_000 }).toBe(tel);
   const after = hamburg(officeFile());
   expect(after).toEqual({ ...before, tel, address });
 
-  // npm run build in the copy: the office page of each language shows the new number and its address
+  // a FAQ answer, in both languages: the first paragraph of the first question
+  const answer = { en: 'Book online on our e-Business platform, or ask your local Seabridge office.', zh: '请通过电子商务平台在线订舱，或联系当地海桥办事处。' };
+  await openEntry(page, '/keystatic/singleton/faq', 'FAQ');
+  await page.getByRole('grid', { name: 'Types' }).getByRole('row').first().dblclick();
+  await page.getByRole('dialog').getByRole('grid', { name: 'Entries' }).getByRole('row').first().dblclick();
+  const question = page.getByRole('dialog').last();
+  for (const [language, text] of [
+    ['English', answer.en],
+    ['中文', answer.zh],
+  ] as const) {
+    await question.getByRole('group', { name: 'Answer' }).getByRole('grid', { name: language }).getByRole('row').first().dblclick();
+    const paragraph = page.getByRole('dialog').last();
+    await paragraph.getByRole('textbox').fill(text);
+    await paragraph.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(2);
+  }
+  await closeDialogs(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const faq = () => readJson('content/help/faq.json')?.types[0].entries[0];
+  await expect.poll(() => faq()?.answer.en[0], { timeout: 15_000 }).toBe(answer.en);
+  expect(faq().answer.zh[0]).toBe(answer.zh);
+
+  // a loop's call time: the departure of the first call of the first loop of trade 15
+  const tradeFile = () => readJson('content/routes/trades/15.json');
+  const loop = tradeFile().groups[0].services[0];
+  // five minutes later, on the same day (or earlier if that would pass midnight), still after the arrival
+  const minutes = (t: { day: number; time: string }) => t.day * 1440 + Number(t.time.slice(0, 2)) * 60 + Number(t.time.slice(3));
+  const old = loop.calls[0].departure as { day: number; time: string };
+  const shifted = (minutes({ day: 0, time: old.time }) + (old.time >= '23:50' ? -5 : 5)) % 1440;
+  const departure = { day: old.day, time: `${String(Math.floor(shifted / 60)).padStart(2, '0')}:${String(shifted % 60).padStart(2, '0')}` };
+  expect(minutes(departure)).toBeGreaterThan(minutes(loop.calls[0].arrival));
+  expect(loop.calls[0].departure.time).not.toBe(departure.time);
+  await openEntry(page, '/keystatic/collection/trades/item/15', '15');
+  await page.getByRole('grid', { name: 'Groups' }).getByRole('row').first().dblclick();
+  await page.getByRole('dialog').getByRole('grid', { name: 'Services' }).getByRole('row').first().dblclick();
+  await page.getByRole('dialog').last().getByRole('grid', { name: 'Calls' }).getByRole('row').first().dblclick();
+  const call = page.getByRole('dialog').last();
+  await call.getByRole('group', { name: 'Departure' }).getByRole('textbox', { name: 'Time' }).fill(departure.time);
+  await closeDialogs(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => tradeFile()?.groups[0].services[0].calls[0].departure.time, { timeout: 15_000 }).toBe(departure.time);
+
+  // npm run build in the copy, and nothing else: every derived file is current afterwards
   const build = await run(['build'], root, 240_000);
   expect(build.code, build.output.slice(-3000)).toBe(0);
+  expect(build.output).toMatch(/carbon network rebuilt: content\/routes\/trades\/15\.json changed/);
+  const derived = spawnSync(node, ['scripts/derived.ts', '--check'], { cwd: root, encoding: 'utf8' });
+  expect(derived.status, derived.stdout + derived.stderr).toBe(0);
+
+  // the route page of the loop shows the new departure time; the FAQ page the new answer in each language
+  const routePage = readFileSync(join(root, `dist/client/en/home/Services/route/15/${loop.code}/index.html`), 'utf8');
+  // the rotation table: arrival and departure of each call in turn; the first call's departure is the second
+  const times = [...routePage.matchAll(/<td><time>([^<]+)<\/time><\/td>/g)].map((m) => m[1]);
+  expect(times[1]).toMatch(new RegExp(` ${departure.time}$`));
+  for (const [locale, text] of [
+    ['en', answer.en],
+    ['zh', answer.zh],
+  ] as const) {
+    const typeId = JSON.parse(readFileSync(join(root, 'content/help/faq.json'), 'utf8')).types[0].id;
+    const faqPage = readFileSync(join(root, `dist/client/${locale}/home/HelpCenter/questions/${typeId}/index.html`), 'utf8');
+    expect(faqPage).toContain(text);
+  }
+
+  // the office page of each language shows the new number and its address
   for (const [locale, text] of [
     ['en', address.en],
     ['zh', address.zh],
@@ -245,7 +319,5 @@ test('a picture uploaded in the form lands in public/ beside the others, and the
   await vessel.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect
-    .poll(() => (JSON.parse(readFileSync(join(root, 'content/vessels.json'), 'utf8')) as { vessels: { image?: string }[] }).vessels[0].image, { timeout: 15_000 })
-    .toBe('/images/vessels/harmony-at-yangshan.png');
+  await expect.poll(() => (readJson('content/vessels.json') as { vessels: { image?: string }[] } | undefined)?.vessels[0].image, { timeout: 15_000 }).toBe('/images/vessels/harmony-at-yangshan.png');
 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import directions from '../../content/routes/directions.json' with { type: 'json' };
-import ports from '../../content/routes/ports.json' with { type: 'json' };
+import directionsFile from '../../content/routes/directions.json' with { type: 'json' };
+import portsFile from '../../content/routes/ports.json' with { type: 'json' };
 import { acceptCookies, expect, test } from './fixtures';
 
 interface TradeFile {
@@ -12,7 +12,7 @@ const tab11 = trades.find((t) => t.direction === 11)!;
 const group = tab11.groups[0];
 const service = group.services[0];
 const order = [11, 12, 13, 17, 14, 15, 18, 16];
-const portName = (locode: string, locale: 'en' | 'zh') => ports.find((p) => p.locode === locode)!.name[locale];
+const portName = (locode: string, locale: 'en' | 'zh') => portsFile.ports.find((p) => p.locode === locode)!.name[locale];
 
 for (const locale of ['en', 'zh'] as const) {
   const base = `/${locale}/home/Services/route`;
@@ -21,7 +21,7 @@ for (const locale of ['en', 'zh'] as const) {
     await page.goto(`${base}/11`);
     await acceptCookies(page);
     const tabs = page.locator('.route-tabs a');
-    await expect(tabs).toHaveText(order.map((id) => directions.find((d) => d.id === id)!.name[locale]));
+    await expect(tabs).toHaveText(order.map((id) => directionsFile.directions.find((d) => d.id === id)!.name[locale]));
     await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
     const groupSelect = page.locator('#route-group');
     const serviceSelect = page.locator('#route-service');

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { Location } from '../../src/contract/entities';
+import type { z } from 'zod';
 import * as about from '../../src/schemas/about';
 import { Brand } from '../../src/schemas/brand';
 import { Home } from '../../src/schemas/home';
+import { LocalSitesFile } from '../../src/schemas/local';
 import { Navigation } from '../../src/schemas/navigation';
 import { NewsItem } from '../../src/schemas/news';
 
@@ -15,15 +15,15 @@ describe('content files match their schemas', () => {
     ['content/brand.json', Brand],
     ['content/home.json', Home],
     ['content/navigation.json', Navigation],
-    ['content/local-sites.json', z.array(Location)],
+    ['content/local-sites.json', LocalSitesFile],
     ['content/about/profile.json', about.Profile],
-    ['content/about/leaders.json', z.array(about.Leader)],
-    ['content/about/key-facts.json', z.array(about.KeyFactsYear)],
-    ['content/about/history.json', z.array(about.HistoryYear)],
-    ['content/about/reputation.json', z.array(about.ReputationYear)],
+    ['content/about/leaders.json', about.LeadersFile],
+    ['content/about/key-facts.json', about.KeyFactsFile],
+    ['content/about/history.json', about.HistoryFile],
+    ['content/about/reputation.json', about.ReputationFile],
     ['content/about/public-welfare.json', about.PublicWelfare],
     ['content/about/quality.json', about.Quality],
-    ['content/about/reports.json', z.array(about.SustainabilityReport)],
+    ['content/about/reports.json', about.ReportsFile],
     ['content/about/compliance.json', about.Compliance],
   ];
   for (const [file, schema] of files) {
@@ -51,12 +51,12 @@ describe('content files match their schemas', () => {
   it('key facts cover 2024, 2023 and 2022, and reports 2021 to 2024', () => {
     expect(
       read('content/about/key-facts.json')
-        .map((y: { id: string }) => y.id)
+        .years.map((y: { id: string }) => y.id)
         .sort(),
     ).toEqual(['2022', '2023', '2024']);
     expect(
       read('content/about/reports.json')
-        .map((y: { id: string }) => y.id)
+        .reports.map((y: { id: string }) => y.id)
         .sort(),
     ).toEqual(['2021', '2022', '2023', '2024']);
   });
@@ -84,7 +84,7 @@ describe('the local-site picker (content/local-sites.json)', () => {
   it('links every location to a local site of ours or to its offices on the corporate site, never to a page that does not exist', async () => {
     const { existsSync } = await import('node:fs');
     const { loadOffices } = await import('../../src/offices/offices');
-    const sites = JSON.parse(readFileSync('content/local-sites.json', 'utf8')) as { locationParentId: number; locationNameEn: string; locationUrl: string }[];
+    const sites = (JSON.parse(readFileSync('content/local-sites.json', 'utf8')) as { locations: { locationParentId: number; locationNameEn: string; locationUrl: string }[] }).locations;
     const offices = loadOffices();
     for (const l of sites.filter((s) => s.locationParentId !== 0)) {
       const url = l.locationUrl;

@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DIRECTION_IDS, Direction, Port, Trade } from '../../src/schemas/routes';
+import { DIRECTION_IDS, DirectionsFile, PortsFile, Trade } from '../../src/schemas/routes';
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const issues = (r: z.ZodSafeParseResult<unknown>) => (r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
 
 describe('route content', () => {
-  const ports = z.array(Port).safeParse(read('content/routes/ports.json'));
-  const directions = z.array(Direction).safeParse(read('content/routes/directions.json'));
+  const ports = PortsFile.safeParse(read('content/routes/ports.json'));
+  const directions = DirectionsFile.safeParse(read('content/routes/directions.json'));
   const tradeFiles = readdirSync('content/routes/trades')
     .filter((f) => f.endsWith('.json'))
     .sort();
@@ -21,7 +21,7 @@ describe('route content', () => {
   });
 
   it('has all eight trade tabs, each with a file of at least four services', () => {
-    expect(directions.data!.map((d) => d.id).sort()).toEqual([...DIRECTION_IDS].sort());
+    expect(directions.data!.directions.map((d) => d.id).sort()).toEqual([...DIRECTION_IDS].sort());
     expect(tradeFiles).toEqual([...DIRECTION_IDS].map((id) => `${id}.json`).sort());
     for (const t of trades) {
       expect(`${t.file}:${t.result.data!.direction}.json`).toBe(`${t.file}:${t.file}`);
@@ -31,8 +31,8 @@ describe('route content', () => {
   });
 
   it('ids and codes are unique, ports and terminals exist', () => {
-    const portByCode = new Map(ports.data!.map((p) => [p.locode, p]));
-    expect(portByCode.size).toBe(ports.data!.length);
+    const portByCode = new Map(ports.data!.ports.map((p) => [p.locode, p]));
+    expect(portByCode.size).toBe(ports.data!.ports.length);
     const groups = trades.flatMap((t) => t.result.data!.groups);
     const groupIds = groups.map((g) => g.id);
     expect(new Set(groupIds).size).toBe(groupIds.length);
@@ -50,6 +50,6 @@ describe('route content', () => {
 
   it('every port is called by some service', () => {
     const called = new Set(trades.flatMap((t) => t.result.data!.groups.flatMap((g) => g.services.flatMap((s) => s.calls.map((c) => c.port)))));
-    expect(ports.data!.map((p) => p.locode).filter((code) => !called.has(code))).toEqual([]);
+    expect(ports.data!.ports.map((p) => p.locode).filter((code) => !called.has(code))).toEqual([]);
   });
 });

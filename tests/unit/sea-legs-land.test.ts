@@ -30,7 +30,7 @@ const RIVER_PORTS: Record<string, { river: string; km: number; why: string }> = 
 const inCanal = (p: LonLat) => CANALS.some((c) => c.course.some((q, i) => i > 0 && distanceToArcMetres(p, c.course[i - 1], q) <= c.corridorKm * 1000));
 
 const ready = existsSync('content/routes/sea-legs.json') && existsSync('content/routes/ports.json') && existsSync('content/routes/trades');
-const ports: Port[] = ready ? JSON.parse(readFileSync('content/routes/ports.json', 'utf8')) : [];
+const ports: Port[] = ready ? JSON.parse(readFileSync('content/routes/ports.json', 'utf8')).ports : [];
 const trades: Trade[] = ready
   ? readdirSync('content/routes/trades')
       .filter((f) => f.endsWith('.json'))

@@ -215,7 +215,7 @@ describe('content/routes/sea-legs.json', () => {
     : 'covers every pair of consecutive calls (SKIPPED: content/routes/ports.json and content/routes/trades/*.json do not exist yet)';
 
   it.skipIf(!ready)(title, () => {
-    const ports: Port[] = JSON.parse(readFileSync('content/routes/ports.json', 'utf8'));
+    const ports: Port[] = JSON.parse(readFileSync('content/routes/ports.json', 'utf8')).ports;
     const trades: Trade[] = readdirSync('content/routes/trades')
       .filter((f) => f.endsWith('.json'))
       .map((f) => JSON.parse(readFileSync(`content/routes/trades/${f}`, 'utf8')));

@@ -65,7 +65,7 @@ export const STEPS: readonly DerivedStep[] = [
     needs: 'node',
     // the legs are routed between the ports of consecutive calls, by the passage a call names
     reads: {
-      'content/routes/ports.json': (ports) => (ports as { locode: string; lon: number; lat: number }[]).map((p) => [p.locode, p.lon, p.lat]),
+      'content/routes/ports.json': (file) => (file as { ports: { locode: string; lon: number; lat: number }[] }).ports.map((p) => [p.locode, p.lon, p.lat]),
       'content/routes/trades/*.json': (trade) => (trade as TradeFile).groups.map((g) => g.services.map((s) => s.calls.map((c) => [c.port, c.via ?? null]))),
     },
   },
