@@ -23,7 +23,7 @@ import { VesselsFile } from '../schemas/vessels.ts';
  * their tests read. The schemas in src/schemas/ stay the truth; this only says
  * which file holds which.
  *
- * - `pattern`: a path under content/ where `*` stands for one path segment (no `/`)
+ * - `pattern`: a path under content/ as node:fs globSync reads it: `*` is one path segment (no `/`), `{a,b}` either
  * - `format`: json, or markdown whose YAML front matter the schema checks
  * - `origin`: `edited` by maintainers (in the editor), or `generated` by a command
  *   (the editor does not offer these: a hand edit would be overwritten)

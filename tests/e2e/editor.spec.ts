@@ -244,7 +244,7 @@ test('the form refuses a bad UN/LOCODE and an IMO number with a wrong check digi
   await id.fill('DEHAM01');
   await expect(office.getByText('must be the UN/LOCODE of the city and two digits, e.g. CNSHA01')).toHaveCount(0);
 
-  // a loop's deployment: the first ship of the first service of the Asia – North Europe trade
+  // a loop's deployment: the first ship of the first loop of trade 15
   await openEntry(page, '/keystatic/collection/trades/item/15', '15');
   const groups = page.getByRole('grid', { name: 'Groups' });
   await groups.getByRole('row').first().dblclick();

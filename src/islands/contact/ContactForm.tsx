@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, apiFetch } from '../../contract/fetch';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
+import { apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
 import { COMMENT_MAX, CONTACT_FIELDS, NEED_CALL, charCount, checkContactField, validateContact, type ContactError, type ContactField, type ContactValues } from '../../forms/validation/contact';
 import { $messageOverlay } from '../../stores/preferences';
-import { CaptchaField, Field, describedBy, useCaptcha, useDebounced } from '../shared/form-parts';
-import { fill, splitFieldMessage } from '../shared/text';
+import { useFormKit } from '../shared/form-kit';
+import { CaptchaField, Field, describedBy } from '../shared/form-parts';
+import { fill } from '../shared/text';
 import type { ContactStrings } from './strings';
 
 /**
@@ -74,19 +75,12 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
   }, [regionProp, regionFromQuery]);
   const language = API_LANGUAGE[locale];
   const id = (name: string) => `${idPrefix}-${name}`;
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<VisibleField, string>>>({});
+  const kit = useFormKit({ fields: FIELDS, empty: EMPTY, language, loadFailed: s['forms.loadFailed'], failedTemplate: s['forms.failed'], wireFields: CONTACT_FIELDS });
+  const { values, setValues, errors, setErrors, sending, ref, later, captcha } = kit;
   const [country, setCountry] = useState('');
   const [province, setProvince] = useState('');
   const [city, setCity] = useState('');
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error' | 'invalid'; text: string } | null>(null);
-  const refs = useRef(new Map<string, HTMLElement | null>());
-  const ref = (name: string) => (el: HTMLElement | null) => {
-    refs.current.set(name, el);
-  };
-  const later = useDebounced(1000);
-  const captcha = useCaptcha(language, s['forms.loadFailed']);
 
   const countries = useOptions(PATH.countries, language);
   const provinces = useOptions(country ? PATH.provinces.replace(':countryCode', encodeURIComponent(country)) : null, language);
@@ -123,12 +117,6 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
   };
   const blur = (field: VisibleField) => check(field, values);
 
-  const focusFirst = (fields: readonly string[]) => {
-    const first = FIELDS.find((f) => fields.includes(f));
-    const el = first && refs.current.get(first);
-    el?.focus();
-  };
-
   const reset = () => {
     setValues(EMPTY);
     setErrors({});
@@ -143,37 +131,18 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
     const found = validateContact(wire(values, captcha.sign || 'pending'));
     if (subject && !found.content && charCount(composed(values.content)) > COMMENT_MAX) found.content = 'forms.err.commentLong';
     const visible = Object.fromEntries(FIELDS.map((f) => [f, message(found[f] ?? null)])) as Partial<Record<VisibleField, string>>;
-    setErrors(visible);
-    const invalid = FIELDS.filter((f) => found[f]);
-    if (invalid.length) {
-      setOutcome({ kind: 'invalid', text: s['forms.summary'] });
-      focusFirst(invalid);
-      return;
-    }
-    setSending(true);
     setOutcome(null);
     const body: Record<string, string> = { ...wire(values) };
     if (region) body.region = region;
-    try {
-      await apiFetch(PATH.saveContact, { method: 'POST', body: { form: body }, language });
+    const result = await kit.submit(visible, () => apiFetch(PATH.saveContact, { method: 'POST', body: { form: body }, language }));
+    if (result === 'invalid') setOutcome({ kind: 'invalid', text: s['forms.summary'] });
+    else if (result === 'sent') {
       const sent = s['forms.contact.sent'];
       reset();
       setOutcome({ kind: 'ok', text: sent });
       captcha.reload();
       $messageOverlay.set({ open: false, notice: sent });
-    } catch (error) {
-      const text = error instanceof ApiError && error.code !== 'NETWORK' ? error.message : fill(s['forms.failed'], { message: (error as Error).message });
-      const { field, text: fieldText } = splitFieldMessage(text, CONTACT_FIELDS);
-      if (field && (FIELDS as readonly string[]).includes(field)) {
-        setErrors((e) => ({ ...e, [field]: fieldText }));
-        focusFirst([field]);
-      }
-      setOutcome({ kind: 'error', text });
-      setValues((v) => ({ ...v, code: '' }));
-      captcha.reload();
-    } finally {
-      setSending(false);
-    }
+    } else setOutcome({ kind: 'error', text: result.failed });
   }
 
   const wantsCall = values.needCall === NEED_CALL.yes;

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ApiError, apiFetch } from '../../contract/fetch';
+import { apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
 import { RESUME_FIELDS, RESUME_MAX_LABEL, SEX, checkResumeField, checkResumeFile, validateResume, type ResumeError, type ResumeField, type ResumeValues } from '../../forms/validation/resume';
-import { CaptchaField, Field, FieldError, describedBy, useCaptcha, useDebounced } from '../shared/form-parts';
+import { useFormKit } from '../shared/form-kit';
+import { CaptchaField, Field, FieldError, describedBy } from '../shared/form-parts';
 import { fill, splitFieldMessage } from '../shared/text';
 import type { ResumeStrings } from './strings';
 import '../shared/forms.css';
@@ -33,25 +34,18 @@ type VisibleField = (typeof FIELDS)[number];
 export default function ResumeForm({ locale, strings: s, positions }: ResumeFormProps) {
   const language = API_LANGUAGE[locale];
   const id = (name: string) => `resume-${name}`;
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<VisibleField, string>>>({});
+  const kit = useFormKit({ fields: FIELDS, empty: EMPTY, language, loadFailed: s['forms.loadFailed'], failedTemplate: s['forms.failed'], wireFields: RESUME_FIELDS });
+  const { values, setValues, errors, setErrors, sending, ref, later, captcha } = kit;
   const [upload, setUpload] = useState<{ state: 'idle' | 'uploading' | 'done' | 'failed'; text: string }>({ state: 'idle', text: '' });
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
-  const refs = useRef(new Map<string, HTMLElement | null>());
-  const ref = (name: string) => (el: HTMLElement | null) => {
-    refs.current.set(name, el);
-  };
-  const later = useDebounced(1000);
-  const captcha = useCaptcha(language, s['forms.loadFailed']);
   const uploadAbort = useRef<AbortController | null>(null);
 
   // ?id= preselects the position (the job detail's "Apply online" button)
   useEffect(() => {
     const wanted = new URLSearchParams(location.search).get('id');
     if (wanted && positions.some((p) => p.id === wanted)) setValues((v) => ({ ...v, positionUUID: wanted }));
-  }, [positions]);
+  }, [positions, setValues]);
 
   const say = (error: ResumeError | null) => (error ? s[error] : undefined);
   const check = (field: VisibleField, v: Values) => {
@@ -66,10 +60,6 @@ export default function ResumeForm({ locale, strings: s, positions }: ResumeForm
     if (field === 'code') later('code', () => check('code', next));
   };
   const blur = (field: VisibleField) => check(field, values);
-  const focusFirst = (fields: readonly string[]) => {
-    const first = FIELDS.find((f) => fields.includes(f));
-    if (first) refs.current.get(first)?.focus();
-  };
 
   async function chooseFile(file: File | undefined) {
     uploadAbort.current?.abort();
@@ -108,31 +98,11 @@ export default function ResumeForm({ locale, strings: s, positions }: ResumeForm
     if (upload.state === 'uploading') return;
     const found = validateResume({ ...values, sign: captcha.sign || 'pending' });
     const visible = Object.fromEntries(FIELDS.map((f) => [f, errors.path && f === 'path' && !values.path ? errors.path : say(found[f] ?? null)])) as Partial<Record<VisibleField, string>>;
-    setErrors(visible);
-    const invalid = FIELDS.filter((f) => found[f]);
-    if (invalid.length) {
-      setOutcome(s['recruit.failed']);
-      focusFirst(invalid);
-      return;
-    }
-    setSending(true);
     setOutcome(null);
-    try {
-      await apiFetch(PATH.saveApplication, { method: 'POST', body: { form: { ...values, sign: captcha.sign } }, language });
-      setDone(true);
-    } catch (error) {
-      const text = error instanceof ApiError && error.code !== 'NETWORK' ? error.message : fill(s['forms.failed'], { message: (error as Error).message });
-      const { field, text: fieldText } = splitFieldMessage(text, RESUME_FIELDS);
-      if (field && (FIELDS as readonly string[]).includes(field)) {
-        setErrors((e) => ({ ...e, [field]: fieldText }));
-        focusFirst([field]);
-      }
-      setOutcome(`${s['recruit.failed']}: ${text}`);
-      setValues((v) => ({ ...v, code: '' }));
-      captcha.reload();
-    } finally {
-      setSending(false);
-    }
+    const result = await kit.submit(visible, () => apiFetch(PATH.saveApplication, { method: 'POST', body: { form: { ...values, sign: captcha.sign } }, language }));
+    if (result === 'invalid') setOutcome(s['recruit.failed']);
+    else if (result === 'sent') setDone(true);
+    else setOutcome(`${s['recruit.failed']}: ${result.failed}`);
   }
 
   const position = positions.find((p) => p.id === values.positionUUID);
