@@ -1,3 +1,4 @@
+import { fill } from '../i18n/fill';
 import { OFFICE_PAGE_SIZE } from '../contract/wire';
 import { officeDetailPath, type OfficeIndex, type OfficeIndexEntry } from '../offices/office-search';
 
@@ -21,11 +22,6 @@ export function loadIndex(url: string): Promise<OfficeIndexEntry[]> {
     indexes.set(url, pending);
   }
   return pending;
-}
-
-/** Replaces {{name}} in a message from the dictionary. */
-export function fill(message: string, values: Record<string, string | number>): string {
-  return message.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
 export interface OfficeList {

@@ -1,4 +1,5 @@
 import { normaliseKeyword, siteSearch, type SearchHit, type SearchKind, type SearchPage } from '../search/site-search';
+import { fill } from '../i18n/fill';
 
 /**
  * The search page's script (<site-search>, src/components/search/SiteSearch.astro):
@@ -12,7 +13,6 @@ export function startSiteSearch(): void {
   for (const host of document.querySelectorAll<HTMLElement>('site-search')) initSearch(host);
 }
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

@@ -1,3 +1,4 @@
+import { fill } from '../i18n/fill';
 /**
  * Certificate search of the vessel pages: filters the server-rendered list of
  * every vessel (all capacity classes) by English or Chinese name as the visitor
@@ -15,8 +16,6 @@ export function nameMatches(names: string, query: string): boolean {
   const q = normaliseName(query);
   return q !== '' && names.split('|').some((name) => name.includes(q));
 }
-
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/{{(\w+)}}/g, (_, key: string) => String(values[key] ?? ''));
 
 export function startVesselSearch(root: ParentNode = document): void {
   const section = root.querySelector<HTMLElement>('[data-cert-search]');

@@ -7,7 +7,7 @@ import { loopTimetable } from '../schedules/timetable';
 import { parseContent } from '../shared/parse-content';
 import type { RouteNetwork } from '../routes/route-network';
 import { callPortRows, loopTable } from '../routes/routes';
-import { columnName as colName, xlsx, type XlsxCell, type XlsxSheet, type XlsxValue } from '../shared/xlsx';
+import { columnName as colName, writeWorkbook, type SheetCell, type SheetSpec, type SheetValue } from '../schedules/spreadsheet';
 
 /**
  * Service schedules of the help centre, derived from the route network
@@ -183,13 +183,13 @@ const ISSUER = 'Seabridge Container Lines Co., Ltd.';
 const HOTLINE = '400-820-6688';
 
 /** The .xlsx of a schedule file; long-term schedules start at `from` (a Monday). */
-export function scheduleWorkbook(net: RouteNetwork, file: ScheduleFile, from: Date): Buffer {
+export function scheduleWorkbook(net: RouteNetwork, file: ScheduleFile, from: Date): Promise<Buffer> {
   const entry = net.services.get(file.code);
   if (!entry) throw new Error(`schedules: no service ${file.code}`);
   const { service } = entry;
   const title = `${service.code} · ${service.name.en} / ${service.name.zh}`;
   const sheets = file.kind === 'long-term' ? [longTermSheet(net, service, from)] : proformaSheets(net, service);
-  return xlsx(sheets, { title: `${title} — ${file.name.en}`, author: ISSUER, created: `${isoDay(from)}T00:00:00Z` });
+  return writeWorkbook(sheets, { title: `${title} — ${file.name.en}`, author: ISSUER, created: from });
 }
 
 const portLabel = (ports: ReadonlyMap<string, Port>, locode: string) => {
@@ -197,16 +197,16 @@ const portLabel = (ports: ReadonlyMap<string, Port>, locode: string) => {
   return `${p.name.en} ${p.name.zh}`;
 };
 
-function longTermSheet(net: RouteNetwork, service: Service, from: Date): XlsxSheet {
+function longTermSheet(net: RouteNetwork, service: Service, from: Date): SheetSpec {
   const weeks = scheduleSettings().weeks;
   const list = voyages(service, from, weeks);
   const width = 2 + service.calls.length * 2;
   const last = (row: number) => `${colName(width - 1)}${row}`;
-  const header1: (XlsxValue | XlsxCell)[] = [
+  const header1: (SheetValue | SheetCell)[] = [
     { value: 'Vessel 船名', style: 'header' },
     { value: 'Voyage 航次', style: 'header' },
   ];
-  const header2: (XlsxValue | XlsxCell)[] = [
+  const header2: (SheetValue | SheetCell)[] = [
     { value: '', style: 'header' },
     { value: '', style: 'header' },
   ];
@@ -217,7 +217,7 @@ function longTermSheet(net: RouteNetwork, service: Service, from: Date): XlsxShe
     header2.push({ value: 'ETA 抵港', style: 'header' }, { value: 'ETD 离港', style: 'header' });
     merges.push(`${colName(2 + i * 2)}4:${colName(3 + i * 2)}4`);
   });
-  const rows: (XlsxValue | XlsxCell)[][] = [
+  const rows: (SheetValue | SheetCell)[][] = [
     [{ value: `${service.code} · ${service.name.en} / ${service.name.zh}`, style: 'title' }],
     [{ value: `Long-term schedule 长期船期表 · ${weeks} weeks from ${isoDay(from)} · weekly, ${service.roundTripDays / 7} vessels of ${service.vesselClass} · all times local`, style: 'subtitle' }],
     [],
@@ -243,10 +243,10 @@ function longTermSheet(net: RouteNetwork, service: Service, from: Date): XlsxShe
   return { name: 'Long-term schedule', rows, widths: [22, 10, ...service.calls.flatMap(() => [17, 17])], freezeRows: 5, merges, heights: { 4: 30 } };
 }
 
-function proformaSheets(net: RouteNetwork, service: Service): XlsxSheet[] {
+function proformaSheets(net: RouteNetwork, service: Service): SheetSpec[] {
   const en = callPortRows(service, net.ports, 'en');
   const zh = callPortRows(service, net.ports, 'zh');
-  const rotation: (XlsxValue | XlsxCell)[][] = [
+  const rotation: (SheetValue | SheetCell)[][] = [
     [{ value: `${service.code} · ${service.name.en} / ${service.name.zh}`, style: 'title' }],
     [{ value: `Proforma schedule 标准船期表 · round trip ${service.roundTripDays} days, ${service.roundTripDays / 7} vessels of ${service.vesselClass}, weekly`, style: 'subtitle' }],
     [],
@@ -264,7 +264,7 @@ function proformaSheets(net: RouteNetwork, service: Service): XlsxSheet[] {
     [],
     [{ value: 'Day 0 is the arrival at the first port; weekdays and times are local. 第0天为首港抵港日；星期和时间均为当地时间。', style: 'note' }],
   ];
-  const transit: (XlsxValue | XlsxCell)[][] = [
+  const transit: (SheetValue | SheetCell)[][] = [
     [{ value: `${service.code} transit times 航程时间 (days 天)`, style: 'title' }],
     [],
     ['Direction 航向', 'POL 装货港', 'POD 卸货港', 'Days 天数'].map((value) => ({ value, style: 'header' as const })),

@@ -1,4 +1,5 @@
 import * as OpenCC from 'opencc-js/cn2t';
+import { fill } from '../i18n/fill';
 import tc from '../i18n/dict/local.tc.json';
 import { dictionaries, useTranslations, type MessageKey, type Translate } from '../i18n/t';
 import { interfaceLocale } from './local-rules';
@@ -31,7 +32,7 @@ export function localString(lang: string, key: MessageKey): string {
 
 export function localTranslations(lang: string): Translate {
   if (lang !== 'tc') return useTranslations(interfaceLocale(lang));
-  return (key, values) => localString(lang, key).replace(/{{(\w+)}}/g, (_, name: string) => String(values?.[name] ?? ''));
+  return (key, values) => fill(localString(lang, key), values);
 }
 
 /** pickStrings (src/i18n/pick.ts) for an island on a local site page. */

@@ -1,7 +1,7 @@
 import type { PointToPointAnswer } from '../contract/schedules';
 import type { Locale } from '../i18n/locales';
 import { formatLocalDateTime } from './local-time';
-import { xlsx, type XlsxCell } from '../shared/xlsx';
+import { writeWorkbook, type SheetCell } from './spreadsheet';
 
 /**
  * The search results as an .xlsx workbook (GET /schedule/pointToPoint.xlsx, the island's
@@ -48,10 +48,10 @@ const HEAD: Record<Locale, string[]> = {
   ],
 };
 
-export function resultsWorkbook(answer: PointToPointAnswer, locale: Locale, title: string): Buffer {
+export function resultsWorkbook(answer: PointToPointAnswer, locale: Locale, title: string): Promise<Buffer> {
   const when = (v: string) => formatLocalDateTime(v, locale);
-  const cell = (value: string | number | null): XlsxCell => ({ value, style: 'cell' });
-  const rows: (XlsxCell | string)[][] = [
+  const cell = (value: string | number | null): SheetCell => ({ value, style: 'cell' });
+  const rows: SheetCell[][] = [
     [{ value: title, style: 'title' }],
     [{ value: `${locale === 'zh' ? '船期更新于' : 'Schedules as of'} ${answer.asOf}`, style: 'subtitle' }],
     [],
@@ -81,7 +81,7 @@ export function resultsWorkbook(answer: PointToPointAnswer, locale: Locale, titl
       ]);
     });
   });
-  return xlsx([{ name: locale === 'zh' ? '船期' : 'Sailings', rows, widths: [8, 22, 10, 30, 22, 26, 22, 26, 12, 12, 26, 26, 26, 16, 16, 16], freezeRows: 4, merges: ['A1:P1', 'A2:P2'] }], {
+  return writeWorkbook([{ name: locale === 'zh' ? '船期' : 'Sailings', rows, widths: [8, 22, 10, 30, 22, 26, 22, 26, 12, 12, 26, 26, 26, 16, 16, 16], freezeRows: 4, merges: ['A1:P1', 'A2:P2'] }], {
     title,
     author: 'Seabridge Container Lines Co., Ltd.',
   });

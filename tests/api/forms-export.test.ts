@@ -46,7 +46,7 @@ describe('staff export', () => {
   it('writes messages and applications as CSV and copies the résumés', async () => {
     const comment = 'Line one, with a comma and "quotes"\nline two: =cmd|not a formula';
     expect((await h.post('/contactUs/saveContactUs', { ...validMessage({ userName: '赵敏', content: comment }), ...(await h.solved()) })).body.code).toBe('200');
-    const docx = realDocx('Export');
+    const docx = await realDocx('Export');
     const token = ((await h.upload({ name: 'cv.docx', data: docx })).body.data.content as { path: string }).path;
     const applied = await h.post('/positionApplyFor/savePositionApplyFor', {
       applyForName: 'Chen Jie',

@@ -7,7 +7,7 @@ import { positionApplications, resumeUploads } from '../../src/server/db/schema'
 import { RESUME_MAX_BYTES } from '../../src/forms/validation/resume';
 import { publishedPositions, templatePath, type Position } from '../../src/schemas/recruiting';
 import { detectWordFile } from '../../src/server/forms/word-file';
-import { zip } from '../../src/shared/docx';
+import { strToU8, zipSync } from 'fflate';
 import { usingPostgres } from './harness';
 import { startForms, type FormsHarness } from './forms-helpers';
 import { exe, minimalDoc, png, realDocx } from './word-fixtures';
@@ -26,8 +26,8 @@ afterAll(async () => {
 
 const APPLY = '/positionApplyFor/savePositionApplyFor';
 
-async function uploadedToken(data: Buffer = realDocx(), name = 'resume.docx'): Promise<string> {
-  const { body } = await h.upload({ name, data });
+async function uploadedToken(data?: Buffer, name = 'resume.docx'): Promise<string> {
+  const { body } = await h.upload({ name, data: data ?? (await realDocx()) });
   expect(body.code, body.message).toBe('200');
   return (body.data.content as { path: string }).path;
 }
@@ -46,14 +46,18 @@ function application(over: Record<string, string> = {}): Record<string, string> 
 
 /** A zip whose content types name a Word document, without the document. */
 function claimsWord(): Buffer {
-  return zip([
-    {
-      name: '[Content_Types].xml',
-      data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/other.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    },
-    { name: 'word/other.xml', data: '<x/>' },
-  ]);
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': strToU8(
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/other.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+      'word/other.xml': strToU8('<x/>'),
+    }),
+  );
 }
+
+/** A real Word document, for the tables of cases below. */
+const wordDocument = await realDocx();
 
 const storedFiles = () => (existsSync(h.uploadDir) ? readdirSync(h.uploadDir) : []);
 const snapshot = async () => ({ uploads: await h.count('resume_uploads'), applications: await h.count('position_applications'), files: storedFiles().length, mails: h.mailer.sent.length });
@@ -135,7 +139,7 @@ describe(`positions from content on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`,
 
 describe('résumé upload', () => {
   it('stores a real .docx under a random name outside anything served, and answers its token', async () => {
-    const data = realDocx();
+    const data = await realDocx();
     const { status, body } = await h.upload({ name: 'Zhang Min résumé.docx', data, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     expect(status).toBe(200);
     const content = body.data.content as { path: string; name: string; size: number };
@@ -158,10 +162,10 @@ describe('résumé upload', () => {
     ['a .docx that is really a PNG', { name: 'photo.docx', data: png() }, /not a Word document/],
     ['a .doc renamed from an EXE', { name: 'setup.doc', data: exe() }, /not a Word document/],
     ['an OLE2 file without a WordDocument stream (an .msi or .xls)', { name: 'sheet.doc', data: minimalDoc('Workbook') }, /not a Word document/],
-    ['a truncated .docx', { name: 'archive.docx', data: Buffer.from(realDocx()).subarray(0, 40) }, /not a Word document/],
+    ['a truncated .docx', { name: 'archive.docx', data: wordDocument.subarray(0, 40) }, /not a Word document/],
     ['a zip that claims to be Word but has no word/document.xml', { name: 'fake.docx', data: claimsWord() }, /not a Word document/],
     ['a PDF', { name: 'resume.pdf', data: Buffer.from('%PDF-1.7\n') }, /Only DOC and DOCX files are allowed/],
-    ['a file without extension', { name: 'resume', data: realDocx() }, /Only DOC and DOCX files are allowed/],
+    ['a file without extension', { name: 'resume', data: wordDocument }, /Only DOC and DOCX files are allowed/],
     ['an empty file', { name: 'resume.docx', data: Buffer.alloc(0) }, /empty/],
   ];
   for (const [what, file, message] of refusals) {
@@ -177,7 +181,7 @@ describe('résumé upload', () => {
 
   it('refuses a file over 10 MB, in the visitor’s language, and stores nothing', async () => {
     const before = await snapshot();
-    const big = Buffer.concat([realDocx(), Buffer.alloc(RESUME_MAX_BYTES)]);
+    const big = Buffer.concat([await realDocx(), Buffer.alloc(RESUME_MAX_BYTES)]);
     const { status, body } = await h.upload({ name: 'big.docx', data: big }, { language: 0 });
     expect(status).toBe(400);
     expect(body.message).toBe('file: 文件过大：不能超过10 MB');
@@ -199,8 +203,8 @@ describe('résumé upload', () => {
   it('is rate-limited per client address', async () => {
     const r = await startForms({ RATE_LIMIT_UPLOAD: '1/3600' });
     try {
-      expect((await r.upload({ name: 'a.docx', data: realDocx() }, { ip: '192.0.2.10' })).status).toBe(200);
-      const second = await r.upload({ name: 'a.docx', data: realDocx() }, { ip: '192.0.2.10' });
+      expect((await r.upload({ name: 'a.docx', data: await realDocx() }, { ip: '192.0.2.10' })).status).toBe(200);
+      const second = await r.upload({ name: 'a.docx', data: await realDocx() }, { ip: '192.0.2.10' });
       expect(second.status).toBe(429);
       expect(second.body.code).toBe('429');
     } finally {
@@ -211,7 +215,7 @@ describe('résumé upload', () => {
 
 describe('application', () => {
   it('stores the application with its file, claims the upload, notifies staff with the résumé attached', async () => {
-    const token = await uploadedToken(realDocx('Wang Lei'), 'Wang Lei CV.docx');
+    const token = await uploadedToken(await realDocx('Wang Lei'), 'Wang Lei CV.docx');
     const { status, body } = await h.post(APPLY, { ...application({ applyForName: '王磊', applyForSex: '男' }), path: token, ...(await h.solved()) }, { language: 0 });
     expect(status).toBe(200);
     expect(body.message).toBe('简历投递成功，感谢您的关注。');

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PointToPointAnswer } from '../../src/contract/schedules';
 import { startHarness, type Harness } from './harness';
@@ -62,6 +63,17 @@ describe('/schedule/pointToPoint', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="sailings-CNSHA-NLRTM-/);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    // what a spreadsheet program shows: the sheet in the language asked, the header frozen, one row per leg
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(bytes).buffer); // exceljs's types take an ArrayBuffer
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('船期');
+    expect(sheet.getCell('A1').value).toBe(`CNSHA → NLRTM · ${today} +2w`);
+    expect(sheet.getRow(4).getCell(1).value).toBe('方案');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
+    expect(sheet.getCell('A5').value).toBe(1);
+    expect(typeof sheet.getCell('I5').value).toBe('number');
+    expect(String(sheet.getCell('E5').value)).toContain('(CNSHA)');
     const bad = await h.request(`/schedule/pointToPoint.xlsx?from=CNSHA&to=NLRTM&date=${today}&sort=price`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('sort:');

@@ -1,46 +1,26 @@
-import { docx } from '../../src/shared/docx';
+import * as CFB from 'cfb';
+import { Document, HeightRule, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 
-/** Files for the upload tests: real Word documents, and things dressed up as them. */
+/** Files for the upload tests: real Word documents (made with the `docx` library), and things dressed up as them. */
 
-export function realDocx(title = 'Résumé'): Buffer {
-  return docx([{ heading: title }, { table: [{ label: 'Name 姓名' }, { label: 'Experience 工作经历', height: 1800 }] }], title);
+export async function realDocx(title = 'Résumé'): Promise<Buffer> {
+  const row = (label: string, height?: number) =>
+    new TableRow({
+      height: height ? { value: height, rule: HeightRule.ATLEAST } : undefined,
+      children: [new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: label, bold: true })] })] }), new TableCell({ children: [new Paragraph({})] })],
+    });
+  const document = new Document({
+    title,
+    sections: [{ children: [new Paragraph({ children: [new TextRun({ text: title, bold: true, size: 28 })] }), new Table({ rows: [row('Name 姓名'), row('Experience 工作经历', 1800)] })] }],
+  });
+  return Packer.toBuffer(document);
 }
 
-/** A minimal OLE2 compound file with a WordDocument stream entry: what a .doc is. */
+/** An OLE2 compound file (written by SheetJS's cfb) with a WordDocument stream: what a .doc is; another stream name makes an .msi or .xls look-alike. */
 export function minimalDoc(streamName = 'WordDocument'): Buffer {
-  const sector = 512;
-  const buf = Buffer.alloc(512 + 2 * sector, 0);
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(buf, 0);
-  buf.writeUInt16LE(0x003e, 24); // minor version
-  buf.writeUInt16LE(0x0003, 26); // major version 3 (512-byte sectors)
-  buf.writeUInt16LE(0xfffe, 28); // byte order
-  buf.writeUInt16LE(9, 30); // sector shift
-  buf.writeUInt16LE(6, 32); // mini sector shift
-  buf.writeUInt32LE(1, 44); // FAT sectors
-  buf.writeUInt32LE(1, 48); // first directory sector
-  buf.writeUInt32LE(4096, 56); // mini stream cutoff
-  buf.writeUInt32LE(0xfffffffe, 60); // no mini FAT
-  buf.writeUInt32LE(0xfffffffe, 68); // no DIFAT sectors
-  buf.writeUInt32LE(0, 76); // DIFAT[0]: the FAT is sector 0
-  for (let i = 80; i < 512; i += 4) buf.writeUInt32LE(0xffffffff, i);
-  const fat = 512;
-  buf.writeUInt32LE(0xfffffffd, fat); // sector 0: FAT
-  buf.writeUInt32LE(0xfffffffe, fat + 4); // sector 1: directory, end of chain
-  for (let i = fat + 8; i < fat + sector; i += 4) buf.writeUInt32LE(0xffffffff, i);
-  const dir = 512 + sector;
-  const entry = (index: number, name: string, type: number) => {
-    const at = dir + index * 128;
-    buf.write(name, at, 'utf16le');
-    buf.writeUInt16LE((name.length + 1) * 2, at + 64);
-    buf.writeUInt8(type, at + 66);
-    buf.writeUInt32LE(0xffffffff, at + 68);
-    buf.writeUInt32LE(0xffffffff, at + 72);
-    buf.writeUInt32LE(index === 0 ? 1 : 0xffffffff, at + 76);
-    buf.writeUInt32LE(0xfffffffe, at + 116);
-  };
-  entry(0, 'Root Entry', 5);
-  entry(1, streamName, 2);
-  return buf;
+  const file = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(file, `/${streamName}`, Buffer.from('Seabridge résumé template test'));
+  return Buffer.from(CFB.write(file, { type: 'buffer' }) as Uint8Array);
 }
 
 export function png(): Buffer {

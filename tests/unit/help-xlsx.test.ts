@@ -1,165 +1,113 @@
-import { inflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { loadRouteNetwork } from '../../src/routes/route-network';
 import { deployedVessels, scheduleFiles, scheduleSettings, scheduleWorkbook } from '../../src/help/service-schedules';
-import { columnName, xlsx } from '../../src/shared/xlsx';
-import { crc32 } from '../../src/shared/zip';
+import { columnName, writeWorkbook } from '../../src/schedules/spreadsheet';
 
-/** Reads a zip through its central directory, checking each entry's CRC. */
-function unzip(bytes: Buffer): Map<string, string> {
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  expect(end).toBeGreaterThan(0);
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  const files = new Map<string, string>();
-  for (let i = 0; i < count; i++) {
-    expect(bytes.readUInt32LE(at)).toBe(0x02014b50);
-    const method = bytes.readUInt16LE(at + 10);
-    const crc = bytes.readUInt32LE(at + 16);
-    const packed = bytes.readUInt32LE(at + 20);
-    const size = bytes.readUInt32LE(at + 24);
-    const nameLength = bytes.readUInt16LE(at + 28);
-    const extra = bytes.readUInt16LE(at + 30);
-    const comment = bytes.readUInt16LE(at + 32);
-    const local = bytes.readUInt32LE(at + 42);
-    const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
-    expect(bytes.readUInt32LE(local)).toBe(0x04034b50);
-    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-    const raw = method === 8 ? inflateRawSync(bytes.subarray(start, start + packed)) : bytes.subarray(start, start + packed);
-    expect(raw.length, name).toBe(size);
-    expect(crc32(raw), name).toBe(crc);
-    files.set(name, raw.toString('utf8'));
-    at += 46 + nameLength + extra + comment;
-  }
-  return files;
+/** The workbook as a spreadsheet program sees it: the file read back with exceljs. */
+async function open(bytes: Buffer) {
+  const book = new ExcelJS.Workbook();
+  // exceljs's types take an ArrayBuffer (it reads that and Node's Buffer alike)
+  await book.xlsx.load(new Uint8Array(bytes).buffer);
+  return book;
 }
 
-interface XmlNode {
-  name: string;
-  attrs: Record<string, string>;
-  children: XmlNode[];
-  text: string;
-}
+/** The values of a sheet, row by row, as shown ('' for an empty cell). */
+const values = (sheet: ExcelJS.Worksheet) =>
+  Array.from({ length: sheet.rowCount }, (_, r) => {
+    const row = sheet.getRow(r + 1);
+    return Array.from({ length: row.cellCount }, (_, c) => {
+      const cell = row.getCell(c + 1);
+      return cell.isMerged && cell.master !== cell ? '' : (cell.value ?? '');
+    });
+  });
 
-/** A strict little XML parser: throws on anything not well-formed (unbalanced tags, bad entities, stray '<' or '&'). */
-function parseXml(xml: string): XmlNode {
-  const decl = /^<\?xml [^?]*\?>\s*/.exec(xml);
-  let i = decl ? decl[0].length : 0;
-  const root: XmlNode = { name: '#document', attrs: {}, children: [], text: '' };
-  const stack = [root];
-  const entity = (s: string) => {
-    if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(s)) throw new Error(`bad entity in ${s.slice(0, 40)}`);
-    return s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
-  };
-  while (i < xml.length) {
-    const lt = xml.indexOf('<', i);
-    const text = xml.slice(i, lt === -1 ? xml.length : lt);
-    if (text.trim()) stack.at(-1)!.text += entity(text);
-    if (lt === -1) break;
-    const gt = xml.indexOf('>', lt);
-    if (gt === -1) throw new Error('unclosed tag');
-    const tag = xml.slice(lt + 1, gt);
-    if (tag.startsWith('/')) {
-      const open = stack.pop()!;
-      if (open.name !== tag.slice(1)) throw new Error(`</${tag.slice(1)}> closes <${open.name}>`);
-    } else {
-      const self = tag.endsWith('/');
-      const m = /^([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*\/?$/.exec(tag);
-      if (!m) throw new Error(`bad tag <${tag.slice(0, 60)}>`);
-      const attrs: Record<string, string> = {};
-      for (const a of m[2].matchAll(/([\w:.-]+)="([^"]*)"/g)) {
-        if (a[1] in attrs) throw new Error(`attribute ${a[1]} twice`);
-        attrs[a[1]] = entity(a[2]);
-      }
-      const node: XmlNode = { name: m[1], attrs, children: [], text: '' };
-      stack.at(-1)!.children.push(node);
-      if (!self) stack.push(node);
-    }
-    i = gt + 1;
-  }
-  if (stack.length !== 1 || root.children.length !== 1) throw new Error('not one root element');
-  return root.children[0];
-}
-const all = (node: XmlNode, name: string): XmlNode[] => [...(node.name === name ? [node] : []), ...node.children.flatMap((c) => all(c, name))];
-const cellText = (c: XmlNode) =>
-  all(c, 't')
-    .map((t) => t.text)
-    .join('') ||
-  all(c, 'v')
-    .map((v) => v.text)
-    .join('');
+/** Column widths set in the file (exceljs lists a column without one as undefined). */
+const widths = (sheet: ExcelJS.Worksheet) => sheet.columns.map((c) => c.width).filter((w) => w !== undefined);
+const NAVY = 'FF0B2545';
 
-function open(bytes: Buffer) {
-  const files = unzip(bytes);
-  const xml = new Map([...files].map(([name, text]) => [name, parseXml(text)]));
-  return { files, xml };
-}
-
-describe('the .xlsx writer', () => {
+describe('the workbook writer (exceljs)', () => {
   it('names columns like a spreadsheet', () => {
     expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
   });
 
-  it('writes a valid package: content types, relationships, workbook, styles and one part per sheet', () => {
-    const bytes = xlsx(
+  it('writes sheets with their values and types, widths, frozen header, merges, heights, styles and properties', async () => {
+    const bytes = await writeWorkbook(
       [
-        { name: 'First', rows: [[{ value: 'Title <&> "quoted"', style: 'title' }], ['a', 2.5, null, 'd'], [' padded ']], widths: [20, 8], freezeRows: 1, merges: ['A1:D1'], heights: { 1: 24 } },
+        {
+          name: 'First',
+          rows: [
+            [{ value: 'Title <&> "quoted"\u0007', style: 'title' }],
+            ['a', 2.5, null, 'd'],
+            [' padded ', { value: '', style: 'cell' }],
+            [
+              { value: 'Head', style: 'header' },
+              { value: 7, style: 'cell' },
+            ],
+          ],
+          widths: [20, 8, 9],
+          freezeRows: 1,
+          merges: ['A1:D1'],
+          heights: { 1: 24 },
+        },
         { name: 'Second', rows: [['x']] },
       ],
-      { title: 'Test & check', created: '2026-11-23T00:00:00Z' },
+      { title: 'Test & check', author: 'Seabridge', created: new Date('2026-11-23T00:00:00Z') },
     );
-    const { xml } = open(bytes);
-    expect([...xml.keys()].sort()).toEqual([
-      '[Content_Types].xml',
-      '_rels/.rels',
-      'docProps/core.xml',
-      'xl/_rels/workbook.xml.rels',
-      'xl/styles.xml',
-      'xl/workbook.xml',
-      'xl/worksheets/sheet1.xml',
-      'xl/worksheets/sheet2.xml',
+    // a zip of Office Open XML parts, as any spreadsheet program expects
+    expect(Object.keys(unzipSync(bytes))).toEqual(expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/styles.xml', 'xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml']));
+    const book = await open(bytes);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['First', 'Second']);
+    expect(book.title).toBe('Test & check');
+    expect(book.creator).toBe('Seabridge');
+    expect(book.created.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    const sheet = book.getWorksheet('First')!;
+    // text stays text (characters XML cannot hold dropped, spaces kept), numbers are numbers, empty cells empty
+    expect(values(sheet)).toEqual([
+      ['Title <&> "quoted"', '', '', ''],
+      ['a', 2.5, '', 'd'],
+      [' padded ', ''],
+      ['Head', 7],
     ]);
-    const types = all(xml.get('[Content_Types].xml')!, 'Override').map((o) => o.attrs.PartName);
-    expect(types).toEqual(expect.arrayContaining(['/xl/workbook.xml', '/xl/worksheets/sheet1.xml', '/xl/worksheets/sheet2.xml', '/xl/styles.xml']));
-    const sheets = all(xml.get('xl/workbook.xml')!, 'sheet');
-    expect(sheets.map((s) => s.attrs.name)).toEqual(['First', 'Second']);
-    const rels = all(xml.get('xl/_rels/workbook.xml.rels')!, 'Relationship');
-    for (const s of sheets) expect(rels.find((r) => r.attrs.Id === s.attrs['r:id'])?.attrs.Target).toMatch(/^worksheets\/sheet\d\.xml$/);
-    const sheet = xml.get('xl/worksheets/sheet1.xml')!;
-    const cells = all(sheet, 'c');
-    expect(cells.map((c) => [c.attrs.r, c.attrs.t ?? 'n', cellText(c)])).toEqual([
-      ['A1', 'inlineStr', 'Title <&> "quoted"'],
-      ['A2', 'inlineStr', 'a'],
-      ['B2', 'n', '2.5'],
-      ['D2', 'inlineStr', 'd'],
-      ['A3', 'inlineStr', ' padded '],
-    ]);
-    expect(all(sheet, 't').find((t) => t.text === ' padded ')?.attrs['xml:space']).toBe('preserve');
-    expect(all(sheet, 'col').map((c) => c.attrs.width)).toEqual(['20', '8']);
-    expect(all(sheet, 'pane')[0].attrs).toMatchObject({ ySplit: '1', state: 'frozen' });
-    expect(all(sheet, 'mergeCell')[0].attrs.ref).toBe('A1:D1');
-    expect(all(sheet, 'row')[0].attrs).toMatchObject({ ht: '24', customHeight: '1' });
-    // the title style is bold, the header style bold on a fill with borders
-    const styles = xml.get('xl/styles.xml')!;
-    const fonts = all(styles, 'font');
-    const xfs = all(all(styles, 'cellXfs')[0], 'xf');
-    expect(all(fonts[Number(xfs[1].attrs.fontId)], 'b')).toHaveLength(1);
-    expect(all(fonts[Number(xfs[2].attrs.fontId)], 'b')).toHaveLength(1);
-    expect(Number(xfs[2].attrs.fillId)).toBeGreaterThan(1);
-    expect(Number(xfs[2].attrs.borderId)).toBeGreaterThan(0);
-    expect(Number(all(styles, 'cellXfs')[0].attrs.count)).toBe(xfs.length);
+    expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getCell('C2').type).toBe(ExcelJS.ValueType.Null);
+    // an empty cell with a style keeps it (a table's borders)
+    expect(sheet.getCell('B3').border?.top?.style).toBe('thin');
+    // a column of width 9 (exceljs's default) is still written
+    expect(widths(sheet)).toEqual([20, 8, 9]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' });
+    expect(sheet.model.merges).toEqual(['A1:D1']);
+    expect(sheet.getCell('D1').master.address).toBe('A1');
+    expect(sheet.getRow(1).height).toBe(24);
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', paperSize: 9 });
+    // house styles: Arial throughout, a bold navy title, a bold white header on navy with borders
+    expect(sheet.getCell('A1').font).toMatchObject({ name: 'Arial', size: 14, bold: true, color: { argb: NAVY } });
+    expect(sheet.getCell('A2').font).toMatchObject({ name: 'Arial', size: 10 });
+    expect(sheet.getCell('A4').font).toMatchObject({ name: 'Arial', bold: true, color: { argb: 'FFFFFFFF' } });
+    expect(sheet.getCell('A4').fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: NAVY } });
+    expect(sheet.getCell('A4').alignment).toMatchObject({ vertical: 'middle', wrapText: true });
+    expect(sheet.getCell('B4').border).toMatchObject({ left: { style: 'thin' }, right: { style: 'thin' }, top: { style: 'thin' }, bottom: { style: 'thin' } });
+    expect(book.getWorksheet('Second')!.views[0].state).toBe('normal');
+    // the time given is the document's, not the clock's
+    expect(strFromU8(unzipSync(bytes)['docProps/core.xml'])).toContain('2026-11-23T00:00:00Z');
   });
 
-  it('refuses bad sheet names and numbers', () => {
-    expect(() => xlsx([])).toThrow();
-    expect(() => xlsx([{ name: 'a/b', rows: [] }])).toThrow(/sheet name/);
-    expect(() =>
-      xlsx([
-        { name: 'x', rows: [] },
-        { name: 'X', rows: [] },
-      ]),
-    ).toThrow(/two sheets/);
-    expect(() => xlsx([{ name: 'x', rows: [[Number.NaN]] }])).toThrow(/finite/);
+  it('refuses an empty workbook, bad or repeated sheet names and numbers that are not finite', async () => {
+    const info = { title: 't', author: 'a' };
+    await expect(writeWorkbook([], info)).rejects.toThrow(/at least one sheet/);
+    await expect(writeWorkbook([{ name: 'a/b', rows: [] }], info)).rejects.toThrow(/cannot include/);
+    await expect(
+      writeWorkbook(
+        [
+          { name: 'x', rows: [] },
+          { name: 'X', rows: [] },
+        ],
+        info,
+      ),
+    ).rejects.toThrow(/already exists/);
+    await expect(writeWorkbook([{ name: 'x', rows: [[Number.NaN]] }], info)).rejects.toThrow(/x!A1 is not a finite number/);
   });
 });
 
@@ -167,37 +115,66 @@ describe('the schedule workbooks', () => {
   const net = loadRouteNetwork();
   const from = new Date('2026-11-23T00:00:00Z');
 
-  it('lists every voyage of the coming weeks with its vessel and each call dated', () => {
+  it('lists every voyage of the coming weeks with its vessel and each call dated', async () => {
     const file = scheduleFiles('AEX1')[0];
-    const { xml } = open(scheduleWorkbook(net, file, from));
-    const sheet = xml.get('xl/worksheets/sheet1.xml')!;
-    const rows = all(sheet, 'row').map((r) => all(r, 'c').map(cellText));
+    const book = await open(await scheduleWorkbook(net, file, from));
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Long-term schedule']);
+    expect(book.created.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    const sheet = book.worksheets[0];
+    const rows = values(sheet);
     const { service } = net.services.get('AEX1')!;
+    const width = 2 + service.calls.length * 2;
     expect(rows[0][0]).toContain('AEX1');
-    expect(rows[3].slice(0, 2)).toEqual(['Vessel 船名', 'Voyage 航次']);
+    expect(rows[1][0]).toContain('2026-11-23');
+    expect(rows[3].slice(0, 3)).toEqual(['Vessel 船名', 'Voyage 航次', expect.stringContaining(`(${service.calls[0].port}, `)]);
     expect(rows[4].slice(2, 4)).toEqual(['ETA 抵港', 'ETD 离港']);
-    const data = rows.filter((r) => /^\d{4}[EWNS]$/.test(r[1] ?? ''));
+    const data = rows.filter((r) => /^\d{4}[EWNS]$/.test(String(r[1] ?? '')));
     expect(data).toHaveLength(scheduleSettings().weeks);
     for (const r of data) {
       expect(deployedVessels(net).get('AEX1')).toContain(r[0]);
-      expect(r).toHaveLength(2 + service.calls.length * 2);
+      expect(r).toHaveLength(width);
+      // dates are text, as printed: port-local times
       for (const d of r.slice(2)) expect(d).toMatch(/^2026-\d\d-\d\d \d\d:\d\d$|^2027-\d\d-\d\d \d\d:\d\d$/);
     }
-    expect(all(sheet, 'col')).toHaveLength(2 + service.calls.length * 2);
-    expect(all(sheet, 'pane')[0].attrs.ySplit).toBe('5');
+    // the title and subtitle span the table; vessel and voyage span both header rows; each port spans its ETA and ETD
+    const last = columnName(width - 1);
+    expect(sheet.model.merges).toEqual(expect.arrayContaining([`A1:${last}1`, `A2:${last}2`, 'A4:A5', 'B4:B5', 'C4:D4', `${columnName(width - 2)}4:${last}4`]));
+    expect(widths(sheet)).toEqual([22, 10, ...service.calls.flatMap(() => [17, 17])]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 5 });
+    expect(sheet.getRow(4).height).toBe(30);
+    expect(sheet.getCell('A1').font).toMatchObject({ bold: true, size: 14 });
+    expect(sheet.getCell('C5').font).toMatchObject({ bold: true });
+    expect(sheet.getCell('C5').fill).toMatchObject({ fgColor: { argb: NAVY } });
+    expect(sheet.getCell('A6').border?.bottom?.style).toBe('thin');
+    const note = sheet.getCell(`A${rows.length}`);
+    expect(String(note.value)).toMatch(/^Issued by Seabridge/);
+    expect(note.font).toMatchObject({ italic: true, size: 9 });
   });
 
-  it("gives the proforma rotation and both directions' transit times", () => {
+  it("gives the proforma rotation and both directions' transit times", async () => {
     const file = scheduleFiles('PSX')[1];
-    const { xml } = open(scheduleWorkbook(net, file, from));
-    expect(all(xml.get('xl/workbook.xml')!, 'sheet').map((s) => s.attrs.name)).toEqual(['Rotation', 'Transit times']);
-    const rotation = all(xml.get('xl/worksheets/sheet1.xml')!, 'row').map((r) => all(r, 'c').map(cellText));
+    const book = await open(await scheduleWorkbook(net, file, from));
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Rotation', 'Transit times']);
+    const [rotationSheet, transitSheet] = book.worksheets;
+    const rotation = values(rotationSheet);
     const { service } = net.services.get('PSX')!;
-    const callRows = rotation.filter((r) => /^\d+$/.test(r[0] ?? ''));
+    expect(rotation[3]).toEqual(['Call 序号', 'Port 港口', 'UN/LOCODE', 'Terminal 码头', 'Arrival day 抵港日', 'ETA 抵港', 'Departure day 离港日', 'ETD 离港']);
+    const callRows = rotation.filter((r) => typeof r[0] === 'number');
+    expect(callRows.map((r) => r[0])).toEqual(service.calls.map((_, i) => i + 1));
     expect(callRows.map((r) => r[2])).toEqual(service.calls.map((c) => c.port));
     expect(callRows[0][5]).toBe('THU 06:00');
-    const transit = all(xml.get('xl/worksheets/sheet2.xml')!, 'row').map((r) => all(r, 'c').map(cellText));
+    expect(rotationSheet.model.merges).toEqual(['A1:H1', 'A2:H2']);
+    expect(widths(rotationSheet)).toEqual([9, 26, 12, 34, 15, 14, 17, 14]);
+    expect(rotationSheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
+    const transit = values(transitSheet);
+    expect(transit[2]).toEqual(['Direction 航向', 'POL 装货港', 'POD 卸货港', 'Days 天数']);
     expect(transit.some((r) => r[0] === 'Eastbound 东行')).toBe(true);
     expect(transit.some((r) => r[0] === 'Westbound 西行')).toBe(true);
+    // transit days are numbers a spreadsheet can add up
+    const days = transit.slice(3).map((r) => r[3]);
+    expect(days.length).toBeGreaterThan(0);
+    for (const d of days) expect(typeof d).toBe('number');
+    expect(widths(transitSheet)).toEqual([18, 24, 24, 10]);
+    expect(transitSheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
   });
 });

@@ -1,5 +1,6 @@
 import { apiFetch } from '../../contract/fetch';
 import { HELP_PATH } from '../../contract/help-paths';
+import { fill } from '../../i18n/fill';
 
 /**
  * The Downloads page's popular lists, read at run time from the real counters:
@@ -19,8 +20,6 @@ interface CertificateStat {
   shipNameEn: string;
   count: number;
 }
-
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 
 function item(name: string, href: string, count: number, msg: DOMStringMap): HTMLLIElement {
   const li = document.createElement('li');

@@ -1,6 +1,6 @@
 import { faqMatches } from '../../help/faq-match';
-import { searchHistory } from '../../search/search-history';
-import { historyCombobox } from '../../browser/history-combobox';
+import { keywordSearch } from '../../browser/keyword-search';
+import { fill } from '../../i18n/fill';
 
 /**
  * The FAQ page's search box: it runs only on a non-empty keyword, filters the
@@ -15,95 +15,40 @@ import { historyCombobox } from '../../browser/history-combobox';
 
 export const FAQ_HISTORY_KEY = 'faqSearchHistory';
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
-
 export function startFaqSearch(): void {
   const host = document.querySelector<HTMLElement>('faq-search');
   const list = document.querySelector<HTMLElement>('[data-faq-list]');
   const status = document.querySelector<HTMLElement>('[data-faq-status]');
   if (!host || !list || !status) return;
   const data = host.dataset;
-  const form = host.querySelector('form')!;
-  const input = form.querySelector<HTMLInputElement>('input[role=combobox]')!;
-  const listbox = form.querySelector<HTMLElement>('[role=listbox]')!;
-  const message = host.querySelector<HTMLElement>('[data-faq-message]')!;
   const heading = status.querySelector<HTMLElement>('[data-faq-results]')!;
-  const back = status.querySelector<HTMLButtonElement>('[data-faq-back]')!;
   const entries = [...list.querySelectorAll<HTMLElement>('[data-faq-entry]')].map((element) => ({
     element,
     title: element.querySelector('h3')?.textContent ?? '',
     text: element.querySelector('.faq-answer')?.textContent ?? '',
   }));
-  const saved = searchHistory(FAQ_HISTORY_KEY);
-  const say = (text: string) => {
-    message.textContent = text;
-    message.hidden = !text;
-  };
 
-  // ---- history suggestions (ARIA combobox with a listbox popup) ----
-  const { close } = historyCombobox({
-    input,
-    listbox,
-    history: saved,
+  const { back } = keywordSearch({
+    host,
+    messageSelector: '[data-faq-message]',
+    historyKey: FAQ_HISTORY_KEY,
     idPrefix: 'faq-history',
-    onInput: () => say(''),
-    onChoose: (word) => search(word, true),
+    run: (key) => {
+      let count = 0;
+      for (const e of entries) {
+        const hit = faqMatches(e, key);
+        e.element.hidden = !hit;
+        if (hit) count++;
+      }
+      heading.textContent = count === 0 ? fill(data.msgNoResult ?? '', { keyword: key }) : fill((count === 1 ? data.msgResultsOne : data.msgResults) ?? '', { keyword: key, count });
+      heading.dataset.count = String(count);
+      status.hidden = false;
+      return heading;
+    },
+    reset: () => {
+      for (const e of entries) e.element.hidden = false;
+      status.hidden = true;
+    },
   });
-
-  // ---- the search ----
-  const showAll = () => {
-    for (const e of entries) e.element.hidden = false;
-    status.hidden = true;
-    say('');
-  };
-
-  const search = (keyword: string, fromVisitor: boolean) => {
-    const key = keyword.trim();
-    if (!key) {
-      say(data.msgEmpty ?? '');
-      input.focus();
-      return;
-    }
-    say('');
-    if (fromVisitor) saved.remember(key);
-    let count = 0;
-    for (const e of entries) {
-      const hit = faqMatches(e, key);
-      e.element.hidden = !hit;
-      if (hit) count++;
-    }
-    heading.textContent = count === 0 ? fill(data.msgNoResult ?? '', { keyword: key }) : fill((count === 1 ? data.msgResultsOne : data.msgResults) ?? '', { keyword: key, count });
-    heading.dataset.count = String(count);
-    status.hidden = false;
-    if (fromVisitor) {
-      const url = `${location.pathname}?key=${encodeURIComponent(key)}`;
-      if (`${location.pathname}${location.search}` !== url) history.pushState({ faqKey: key }, '', url);
-      heading.focus();
-    }
-  };
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    close();
-    search(input.value, true);
-  });
-  back.addEventListener('click', () => {
-    showAll();
-    history.pushState(null, '', location.pathname);
-    input.value = '';
-    input.focus();
-  });
-
-  const fromUrl = () => {
-    const key = new URLSearchParams(location.search).get('key')?.trim();
-    if (key) {
-      input.value = key;
-      search(key, false);
-    } else {
-      input.value = '';
-      showAll();
-    }
-  };
-  window.addEventListener('popstate', fromUrl);
-  fromUrl();
+  status.querySelector<HTMLButtonElement>('[data-faq-back]')!.addEventListener('click', back);
 }

@@ -1,3 +1,4 @@
+import { fill } from '../../i18n/fill';
 /**
  * The service schedule search: choosing a trade fills and enables the service
  * select; Search lists the chosen service's schedule files, or says (spec) that a
@@ -11,8 +12,6 @@ interface ScheduleData {
   name: string;
   services: { code: string; name: string; route: string; files: { id: string; name: string; href: string }[] }[];
 }
-
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 
 export function startScheduleSearch(): void {
   const host = document.querySelector<HTMLElement>('schedule-search');

@@ -1,7 +1,5 @@
-/** Fills {{name}} placeholders of a dictionary string (islands get strings as props, with no i18n runtime). */
-export function fill(text: string, values: Record<string, string | number> = {}): string {
-  return text.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
-}
+/** Islands get their strings as props, with no i18n runtime: {{name}} placeholders are filled by the one fill. */
+export { fill } from '../../i18n/fill';
 
 /** A server message of the form "field: sentence" names the field it is about. */
 export function splitFieldMessage(message: string, fields: readonly string[]): { field: string | null; text: string } {

@@ -1,4 +1,5 @@
 import { en, zh } from '../../i18n/dict';
+import { fill } from '../../i18n/fill';
 import type { MessageKey } from '../../i18n/t';
 
 /**
@@ -14,7 +15,7 @@ export function isMessageKey(value: string): value is MessageKey {
 
 export function say(key: MessageKey, language: 0 | 1, values: Record<string, string | number> = {}): string {
   const text = dictionaries[language][key] ?? en[key as keyof typeof en] ?? key;
-  return text.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name] ?? ''));
+  return fill(text, values);
 }
 
 /** A zod issue message that is a dictionary key becomes its sentence; any other message is kept. */

@@ -28,7 +28,7 @@ export function scheduleRoutes() {
   handle(router, calls.schedulePointToPoint, ({ query, language }) => answer(query, language));
 
   const XlsxQuery = PointToPointQuery.safeExtend({ sort: z.enum(SCHEDULE_SORTS, 'must be departure, transit or co2').optional() });
-  router.get(`${SCHEDULE_PATH.pointToPoint}.xlsx`, (c) => {
+  router.get(`${SCHEDULE_PATH.pointToPoint}.xlsx`, async (c) => {
     const parsed = XlsxQuery.safeParse(c.req.query());
     if (!parsed.success) return answerError(c, CODE.badRequest, describeIssues(parsed.error));
     const { sort, ...query } = parsed.data;
@@ -42,7 +42,7 @@ export function scheduleRoutes() {
     }
     result.options = sortOptions(result.options, sort ?? 'departure');
     const title = `${query.from} → ${query.to} · ${query.date} +${query.weeks}w`;
-    const bytes = resultsWorkbook(result, language === 0 ? 'zh' : 'en', title);
+    const bytes = await resultsWorkbook(result, language === 0 ? 'zh' : 'en', title);
     return c.body(new Uint8Array(bytes), 200, {
       'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'content-disposition': `attachment; filename="sailings-${query.from}-${query.to}-${query.date}.xlsx"`,

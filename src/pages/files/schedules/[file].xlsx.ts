@@ -12,10 +12,10 @@ export function getStaticPaths() {
   return allScheduleFiles(loadRouteNetwork()).map((f) => ({ params: { file: f.scheduleUuid } }));
 }
 
-export const GET: APIRoute = ({ params }) => {
+export const GET: APIRoute = async ({ params }) => {
   const net = loadRouteNetwork();
   const file = findScheduleFile(net, params.file!);
   if (!file) throw new Error(`no schedule file ${params.file}`);
-  const bytes = scheduleWorkbook(net, file, scheduleStart(new Date()));
+  const bytes = await scheduleWorkbook(net, file, scheduleStart(new Date()));
   return new Response(new Uint8Array(bytes), { headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
 };
