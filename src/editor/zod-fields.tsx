@@ -440,6 +440,28 @@ function jsonField(schema: z.ZodType, label: string, description: string | undef
   });
 }
 
+/** The value an item's form holds, as it would be written (Keystatic's preview props of an object, a list or a field). */
+function storedOf(props: unknown): unknown {
+  const p = props as { value?: unknown; fields?: Record<string, unknown>; elements?: unknown[]; schema?: ComponentSchema };
+  if (p.fields) return Object.fromEntries(Object.entries(p.fields).flatMap(([key, child]) => (storedOf(child) === undefined ? [] : [[key, storedOf(child)]])));
+  if (p.elements) return p.elements.map(storedOf);
+  if (p.schema?.kind === 'form' && p.schema.formKind === undefined) return p.schema.serialize(p.value as never).value;
+  return p.value;
+}
+
+/**
+ * The label of each item of a list, marked when the item holds a value its schema refuses:
+ * Keystatic's item dialog closes whatever it holds and Save then refuses the entry, so the
+ * mark (down to the item that holds the value) says where to look, with the schema's message.
+ */
+const itemLabelFor =
+  (element: z.ZodType) =>
+  (props: unknown): string => {
+    const label = itemLabel(props);
+    const message = schemaMessage(element, storedOf(props));
+    return message ? `⚠ ${label || '(new)'} — ${message}` : label;
+  };
+
 /** The text a list shows for each item: its name, title or id, else its first text. */
 function itemLabel(props: unknown): string {
   const p = props as { value?: unknown; fields?: Record<string, unknown>; elements?: unknown[] };
@@ -490,7 +512,7 @@ export function fieldFor(schema: z.ZodType, key: string, pickers: Pickers = NO_P
   // without a default is edited as JSON, so that an absent list stays absent
   if (def.type === 'array' && (!optional || (defaultValue !== undefined && schema.safeParse([]).success))) {
     const element = def.element as z.ZodType;
-    return fields.array(fieldFor(element, singular(key), pickers), { label, description, itemLabel });
+    return fields.array(fieldFor(element, singular(key), pickers), { label, description, itemLabel: itemLabelFor(element) });
   }
   return jsonField(schema, label, description);
 }
