@@ -22,7 +22,7 @@ export interface ContentProblem {
 }
 
 export interface ContentReport {
-  /** How many files were checked against a schema. */
+  /** How many files were read and checked against a schema. */
   files: number;
   problems: ContentProblem[];
 }
@@ -46,8 +46,16 @@ export function checkContent(root = process.cwd()): ContentProblem[] {
   return checkContentReport(root).problems;
 }
 
-/** {@link checkContent}, with the number of files checked (for the summary line). */
-export function checkContentReport(root = process.cwd()): ContentReport {
+/**
+ * {@link checkContent}, with the number of files checked (for the summary line). With
+ * `generated: false` the generated files are only accounted for, not read: the build checks
+ * them where they are made (the news loader validates every story, with digests of the ones it
+ * has seen), and at 10,000 stories per language reading them again would cost the nightly build
+ * some 0.7 s.
+ */
+export function checkContentReport(root = process.cwd(), options: { generated?: boolean } = {}): ContentReport {
+  const readGenerated = options.generated ?? true;
+  let read = 0;
   const base = join(root, CONTENT_DIR);
   const present = listFiles(base);
   if (present === undefined) return { files: 0, problems: [{ file: `${CONTENT_DIR}/`, path: '(root)', line: null, message: `folder not found under ${root}` }] };
@@ -64,6 +72,8 @@ export function checkContentReport(root = process.cwd()): ContentReport {
     }
     for (const file of files) {
       covered.add(file);
+      if (!readGenerated && entry.origin === 'generated') continue;
+      read++;
       problems.push(...checkFile(base, file, entry));
     }
   }
@@ -72,7 +82,7 @@ export function checkContentReport(root = process.cwd()): ContentReport {
     problems.push({ file: `${CONTENT_DIR}/${file}`, path: '(root)', line: null, message: uncoveredMessage(file) });
   }
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)));
-  return { files: covered.size, problems };
+  return { files: read, problems };
 }
 
 /** `content/offices/europe.json: countries[3].offices[0].tel (line 212): must be …` */

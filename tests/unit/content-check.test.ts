@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContentProblem, checkContent, formatProblem } from '../../src/content-model/check';
+import { type ContentProblem, checkContent, checkContentReport, formatProblem } from '../../src/content-model/check';
 
 /**
  * The content check against the real content/ (must pass) and against a copy with one fault
@@ -27,6 +27,25 @@ function find(text: string, needle: string, from = 0): number {
 describe('content check', () => {
   it('passes the real content with no problem', () => {
     expect(checkContent().map(formatProblem)).toEqual([]);
+  });
+
+  it('in the build (generated: false) reads only the edited files: a broken story is left to the news loader, a broken office is not', () => {
+    const root = mkdtempSync(join(tmpdir(), 'content-check-build-'));
+    try {
+      cpSync('content', join(root, 'content'), { recursive: true });
+      const all = checkContentReport(root);
+      const edited = checkContentReport(root, { generated: false });
+      expect(edited.problems).toEqual([]);
+      expect(edited.files).toBeLessThan(all.files);
+      const newsFile = join(root, 'content/news/en', readdirSync(join(root, 'content/news/en')).find((f) => f.endsWith('.json'))!);
+      writeFileSync(newsFile, '{"broken": true}');
+      expect(checkContentReport(root).problems.map((p) => p.file)).toContain(`content/news/en/${newsFile.split('/').pop()}`);
+      expect(checkContentReport(root, { generated: false }).problems).toEqual([]);
+      writeFileSync(join(root, 'content/offices/europe.json'), readFileSync('content/offices/europe.json', 'utf8').replace('+49 40 3609 6700', '040 36096700'));
+      expect(checkContentReport(root, { generated: false }).problems.map((p) => p.file)).toEqual(['content/offices/europe.json']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('formats a problem as file: path (line): message', () => {
