@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { calls } from './calls';
 import type { CallDef } from './define';
+import type { ExampleRequest } from './examples';
+import { UploadBody } from './forms';
 import { HELP_PATH } from './help-paths';
 import { SCHEDULE_PATH } from './schedule-paths';
 import { SUBSCRIBE_PATH, UnsubscribeQuery } from './subscribe';
@@ -14,16 +16,28 @@ import { DCSA_BASE, DCSA_VERSION, ErrorResponse, PointToPoint, PointToPointQuery
  * `{ code, message, data: { content } }`; the error codes with the wrapper they come in; and the
  * four download calls that answer a file or a redirect instead of the wrapper; and the DCSA
  * Commercial Schedules calls under /dcsa/cs/v1 (their own server, the standard's shapes, from the
- * zod schemas in src/schedules/dcsa/schemas.ts). Served at
+ * zod schemas in src/schedules/dcsa/schemas.ts). With `examples`, each operation shows its
+ * example request (./examples.ts) on its parameters and body, and the API's own answer to it on
+ * its 200 answer (made by the server: src/server/openapi-examples.ts). Served at
  * `{apiBase}/openapi.json` and read by the reference page at `{apiBase}/docs`
  * (src/server/routes/openapi.ts).
  */
 
 type Json = Record<string, unknown>;
 
-/** A schema as JSON Schema 2020-12; what JSON Schema cannot say (a transform, a refinement) is left open rather than refused. */
+/** The uploaded file of a multipart body, which zod's JSON Schema cannot say. */
+const FILE_FIELD = UploadBody.shape.file;
+
+/** A schema as JSON Schema 2020-12; what JSON Schema cannot say (a transform, a refinement) is left open rather than refused, but an uploaded file is a binary string. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    override: (ctx) => {
+      if (ctx.zodSchema === FILE_FIELD) Object.assign(ctx.jsonSchema, { type: 'string', contentMediaType: 'application/octet-stream', description: 'The file (multipart/form-data)' });
+    },
+  }) as Json;
   return rest;
 }
 
@@ -67,6 +81,8 @@ function parameters(schema: z.ZodType, where: 'query' | 'path'): Json[] {
 
 function operation(name: string, def: CallDef): Json {
   const hasBody = !def.body.safeParse(undefined).success;
+  const body = hasBody ? jsonSchema(def.body, 'input') : undefined;
+  const multipart = Object.values((body?.properties ?? {}) as Record<string, Json>).some((p) => p.contentMediaType === 'application/octet-stream');
   return {
     operationId: name,
     summary: def.summary,
@@ -76,7 +92,7 @@ function operation(name: string, def: CallDef): Json {
       ? {
           requestBody: {
             required: true,
-            content: Object.fromEntries(['application/json', 'application/x-www-form-urlencoded'].map((type) => [type, { schema: jsonSchema(def.body, 'input') }])),
+            content: Object.fromEntries((multipart ? ['multipart/form-data'] : ['application/json', 'application/x-www-form-urlencoded']).map((type) => [type, { schema: body }])),
           },
         }
       : {}),
@@ -91,14 +107,9 @@ function operation(name: string, def: CallDef): Json {
 function outsideTheWrapper(paths: Record<string, Json>): Record<string, Json> {
   const language = { name: 'language', in: 'query', required: false, schema: { type: 'string', enum: ['0', '1'] }, description: '0 Chinese, 1 English (default)' };
   const id = (name: string, description: string) => ({ name, in: 'query', required: true, schema: { type: 'string', maxLength: 64 }, description });
-  const redirect = (summary: string, parameters: Json[]): Json => ({
+  const redirect = (operationId: string, summary: string, parameters: Json[]): Json => ({
     get: {
-      operationId: summary
-        .replace(/\W+/g, ' ')
-        .trim()
-        .split(' ')
-        .map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w.toLowerCase()))
-        .join(''),
+      operationId,
       summary,
       tags: ['downloads'],
       parameters,
@@ -106,9 +117,11 @@ function outsideTheWrapper(paths: Record<string, Json>): Record<string, Json> {
     },
   });
   return {
-    [PATH.shipDownload]: redirect("Counts a download of a vessel's certificates and sends the browser to the file", [id('shipUuid', 'A vessel id, e.g. seabridge-harmony')]),
-    [HELP_PATH.scheduleDownload]: redirect('Counts a download of a schedule file and sends the browser to it', [id('scheduleUuid', 'A schedule file id (see /schedule/findExeclPath)')]),
-    [HELP_PATH.fileDownload]: redirect('Counts a download of a document of the Downloads page and sends the browser to it', [
+    [PATH.shipDownload]: redirect('shipCertificateDownload', "Counts a download of a vessel's certificates and sends the browser to the file", [id('shipUuid', 'A vessel id, e.g. seabridge-harmony')]),
+    [HELP_PATH.scheduleDownload]: redirect('scheduleFileDownload', 'Counts a download of a schedule file and sends the browser to it', [
+      id('scheduleUuid', 'A schedule file id (see /schedule/findExeclPath)'),
+    ]),
+    [HELP_PATH.fileDownload]: redirect('documentDownload', 'Counts a download of a document of the Downloads page and sends the browser to it', [
       id('fileStatisticsUuid', 'A document id, e.g. bl-terms'),
       { name: 'fileType', in: 'query', required: false, schema: { type: 'string' }, description: "The document's file type, checked when given" },
       language,
@@ -173,13 +186,48 @@ function dcsa(): Record<string, Json> {
   };
 }
 
-export function openApiDocument(apiBase: string): Json {
+/** The examples of the document: every operation's example request, and the answers the API gave to them (by operationId). */
+export interface DocumentExamples {
+  requests: Partial<Record<string, ExampleRequest>>;
+  answers: Partial<Record<string, { summary: string; value: unknown }>>;
+}
+
+/**
+ * Puts the examples into the operations: `example` on each parameter and on the JSON request
+ * body from the operation's example request, and the answer example on the 200 answer's JSON.
+ */
+function addExamples(paths: Record<string, Json>, examples: DocumentExamples): void {
+  for (const item of Object.values(paths))
+    for (const method of ['get', 'post'] as const) {
+      const op = item[method] as
+        | (Json & { operationId: string; parameters?: Json[]; requestBody?: { content: Record<string, Json> }; responses: Record<string, { content?: Record<string, Json> }> })
+        | undefined;
+      if (!op) continue;
+      const request = examples.requests[op.operationId];
+      if (request)
+        for (const parameter of op.parameters ?? []) {
+          const value = (parameter.in === 'path' ? request.params : request.query)?.[parameter.name as string];
+          if (value === undefined) continue;
+          // the query string carries text; the example has the type of the parameter's schema
+          const type = (parameter.schema as Json | undefined)?.type;
+          parameter.example = (type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+        }
+      const json = op.requestBody?.content['application/json'];
+      if (json && request?.body !== undefined) json.example = request.body;
+      const answer = examples.answers[op.operationId];
+      const ok = op.responses['200']?.content?.['application/json'];
+      if (answer && ok) ok.examples = { example: answer };
+    }
+}
+
+export function openApiDocument(apiBase: string, examples?: DocumentExamples): Json {
   const paths: Record<string, Json> = {};
   for (const [name, def] of Object.entries(calls) as [string, CallDef][]) {
     const path = openApiPath(def.path);
     paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: operation(name, def) };
   }
   Object.assign(paths, outsideTheWrapper(paths), dcsa());
+  if (examples) addExamples(paths, examples);
   return {
     openapi: '3.1.0',
     info: {
@@ -189,7 +237,9 @@ export function openApiDocument(apiBase: string): Json {
         'The API behind the website: routes, vessels, offices, news, help centre, forms, carbon calculator, schedules and newsletter. ' +
         'Every answer is the wrapper `{ code, message, data: { content } }`; the HTTP status follows the wire code for errors. ' +
         '`language=0` asks for Chinese and `language=1` (the default) for English. State-changing form posts must come from the site itself. ' +
-        `The DCSA Commercial Schedules calls (tag "DCSA Commercial Schedules") have their own base, ${DCSA_BASE}, and answer as the DCSA standard ${DCSA_VERSION} says.`,
+        `The DCSA Commercial Schedules calls (tag "DCSA Commercial Schedules") have their own base, ${DCSA_BASE}, and answer as the DCSA standard ${DCSA_VERSION} says. ` +
+        "Each call shows an example request with real ids of the published content; the example answers are the API's own answers to them, made by this server when it built the document (long lists cut to their first items). " +
+        'Calls that write, count, mail or need a code, a captcha or a signed link show their request only.',
     },
     servers: [{ url: apiBase }],
     paths,

@@ -17,6 +17,7 @@ import { sclRoutes } from './routes/scl';
 import { subscribeRoutes } from './routes/subscribe';
 import { scheduleRoutes } from './routes/schedules';
 import { openApiRoutes } from './routes/openapi';
+import { EXAMPLE_CLIENT_ADDRESS, type ExampleCaller } from './openapi-examples';
 
 export type { AppDeps } from './deps';
 
@@ -25,10 +26,12 @@ export type { AppDeps } from './deps';
  * including unknown paths and failures, is the contract's wrapper; no stack
  * trace ever leaves the process.
  */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps, options: { callDcsa?: ExampleCaller } = {}) {
   const app = new Hono().basePath(deps.config.apiBase);
-  // the API's description and its reference page, ahead of the API's own headers (the page has its own policy)
-  app.route('/', openApiRoutes(deps));
+  // the API's description and its reference page, ahead of the API's own headers (the page has its own policy);
+  // its answer examples are this app's own answers, asked in process (src/server/openapi-examples.ts)
+  const callApi: ExampleCaller = (path, init) => app.request(`http://localhost${deps.config.apiBase}${path}`, init, { clientAddress: EXAMPLE_CLIENT_ADDRESS });
+  app.route('/', openApiRoutes(deps, callApi, options.callDcsa));
 
   app.use(
     secureHeaders({

@@ -6,6 +6,7 @@ import { createDcsaApp, type DcsaApp } from './dcsa/app';
 import { rateLimiterOf } from './deps';
 import { loadCaptchaSecret } from './forms/secret';
 import { KeptAnswers } from './memo';
+import { DCSA_BASE } from '../schedules/dcsa/schemas';
 
 /**
  * The process-wide API: configuration validated, database opened and migrated,
@@ -48,5 +49,8 @@ async function start(): Promise<Apps> {
   }
   const cursorKey = await loadCaptchaSecret(database.db, config.forms.captchaSecret);
   const deps = { database, config };
-  return { app: createApp(deps), dcsa: createDcsaApp({ cursorKey }), kept: new KeptAnswers(rateLimiterOf(deps), config.forms.trustProxyHops) };
+  const dcsa = createDcsaApp({ cursorKey });
+  // the OpenAPI document's DCSA examples are this DCSA app's answers
+  const callDcsa = (path: string, init?: RequestInit) => dcsa.request(`http://localhost${DCSA_BASE}${path}`, init);
+  return { app: createApp(deps, { callDcsa }), dcsa, kept: new KeptAnswers(rateLimiterOf(deps), config.forms.trustProxyHops) };
 }
