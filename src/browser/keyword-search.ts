@@ -23,7 +23,7 @@ export function keywordSearch(options: {
   run(keyword: string, say: (text: string) => void): Promise<HTMLElement | undefined> | HTMLElement | undefined;
   /** Shows the page without a search. */
   reset(): void;
-}): { input: HTMLInputElement; back(): void } {
+}): () => void {
   const { host, run, reset } = options;
   const form = host.querySelector('form')!;
   const input = form.querySelector<HTMLInputElement>('input[role=combobox]')!;
@@ -47,7 +47,7 @@ export function keywordSearch(options: {
     const focus = await run(key, say);
     if (fromVisitor && focus) {
       const url = `${location.pathname}?key=${encodeURIComponent(key)}`;
-      if (`${location.pathname}${location.search}` !== url) history.pushState({ key }, '', url);
+      if (`${location.pathname}${location.search}` !== url) history.pushState(null, '', url);
       focus.focus();
     }
   };
@@ -74,12 +74,9 @@ export function keywordSearch(options: {
   fromUrl();
 
   /** Back to the page without a search (a Return link or button): a new history entry, the box emptied and focused. */
-  const back = () => {
-    say('');
-    reset();
+  return () => {
     history.pushState(null, '', location.pathname);
-    input.value = '';
+    fromUrl();
     input.focus();
   };
-  return { input, back };
 }

@@ -1,5 +1,4 @@
 import { fill } from '../i18n/fill';
-import { OFFICE_PAGE_SIZE } from '../contract/wire';
 import { officeDetailPath, type OfficeIndex, type OfficeIndexEntry } from '../offices/office-search';
 
 /**
@@ -42,7 +41,10 @@ export function officeList(root: HTMLElement, prefix: string, fromSearch: boolea
   const template = root.querySelector<HTMLTemplateElement>('template[data-card]')!;
   const showing = root.dataset.msgShowing ?? '';
   let count = Number(root.dataset.count ?? 0);
-  let size = Math.max(items.children.length, OFFICE_PAGE_SIZE);
+  // the page size comes with the list (OFFICE_PAGE_SIZE of the contract, written by OfficeList.astro):
+  // importing the contract's constants would ship all of them to the page
+  const pageSize = Number(root.dataset.pageSize);
+  let size = Math.max(items.children.length, pageSize);
   let entries: OfficeIndexEntry[] | undefined;
 
   const card = (o: OfficeIndexEntry): HTMLElement => {
@@ -83,7 +85,7 @@ export function officeList(root: HTMLElement, prefix: string, fromSearch: boolea
       entries ??= await source!();
       count = entries.length;
       const from = items.children.length;
-      size += OFFICE_PAGE_SIZE;
+      size += pageSize;
       const added = render(from);
       update();
       added[0]?.querySelector<HTMLElement>('[data-slot="company"]')?.focus();
@@ -99,7 +101,7 @@ export function officeList(root: HTMLElement, prefix: string, fromSearch: boolea
     show(list) {
       entries = list;
       count = list.length;
-      size = OFFICE_PAGE_SIZE;
+      size = pageSize;
       items.replaceChildren();
       render(0);
       update();

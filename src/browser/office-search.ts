@@ -29,18 +29,16 @@ export function startOfficeSearch(): void {
     countryIndex.hidden = false;
   };
 
-  const { back } = keywordSearch({
+  const back = keywordSearch({
     host,
     messageSelector: '[data-search-message]',
     historyKey: OFFICE_HISTORY_KEY,
     idPrefix: 'office-history',
     run: async (key, say) => {
-      let offices: Awaited<ReturnType<typeof loadIndex>>;
-      try {
-        offices = await loadIndex(data.index ?? '');
-      } catch {
+      const offices = await loadIndex(data.index ?? '').catch(() => null);
+      if (!offices) {
         say(data.msgFailed ?? '');
-        return undefined;
+        return;
       }
       const hits = offices.filter((o) => matchesCity(o.q, key));
       title.textContent = fill(data.msgResults ?? '', { keyword: key, count: hits.length });

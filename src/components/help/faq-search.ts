@@ -28,7 +28,7 @@ export function startFaqSearch(): void {
     text: element.querySelector('.faq-answer')?.textContent ?? '',
   }));
 
-  const { back } = keywordSearch({
+  const back = keywordSearch({
     host,
     messageSelector: '[data-faq-message]',
     historyKey: FAQ_HISTORY_KEY,
