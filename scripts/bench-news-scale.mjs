@@ -75,7 +75,10 @@ export async function benchNewsScale() {
     console.log(`news-scale: API up and seeded with ${2 * perLanguage} stories in ${seedSeconds.toFixed(1)} s`);
 
     // ---- 3. the nightly job in the copy: pull-news, then the build with its search index -------
+    mkdirSync(join(project, 'bench-results'), { recursive: true });
     night = nightly(port);
+    // the whole output of that night, and the build's own (its timings), for a profile beside the figures
+    writeFileSync(join(project, 'bench-results/news-scale-nightly.log'), night.output);
     console.log(`news-scale: ${night.pullLine}`);
     console.log(`news-scale: nightly job (everything new) in ${night.seconds.toFixed(1)} s`);
     // ---- 4. and again, a quiet night: nothing changed, nothing built -------------------------
@@ -150,7 +153,12 @@ function nightly(port) {
   const t = process.hrtime.bigint();
   const run = spawnSync(node, [join(project, 'scripts/nightly.mjs')], {
     cwd: site,
-    env: { ...process.env, NEWS_API_URL: `http://127.0.0.1:${port}/homeapiak`, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() },
+    env: {
+      ...process.env,
+      NIGHTLY_BUILD_LOG: join(project, 'bench-results/news-scale-build.log'),
+      NEWS_API_URL: `http://127.0.0.1:${port}/homeapiak`,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim(),
+    },
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });

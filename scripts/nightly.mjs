@@ -66,6 +66,8 @@ try {
 const built = process.hrtime.bigint();
 const build = spawnSync(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
 const buildSeconds = since(built);
+// the build's whole output, for a profile (the news-scale bench asks for it)
+if (process.env.NIGHTLY_BUILD_LOG) writeFileSync(process.env.NIGHTLY_BUILD_LOG, build.stdout ?? '');
 const summary = build.stdout?.split('\n').filter((l) => /\[build\] Complete|\[carrier:pagefind\]/.test(l)) ?? [];
 for (const line of summary) console.log(`  ${line.trim()}`);
 if (build.status !== 0) {

@@ -16,7 +16,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import type { DerivedStep } from './steps.ts';
 import { STEPS } from './steps.ts';
 
@@ -209,11 +209,18 @@ export function codeOf(root: string, script: string, cache = new FileCache(root)
   return { files: [...files].sort(), packages: [...packages].sort() };
 }
 
+/** The version of an npm package as Node would find it from `root` (its node_modules, or a parent's: a copy of the project inside another finds the outer one). */
 function packageVersion(root: string, name: string): string {
-  try {
-    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'missing';
+  for (let dir = root; ; dir = dirname(dir)) {
+    const file = join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(file)) {
+      try {
+        return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+      } catch {
+        return 'unreadable';
+      }
+    }
+    if (dirname(dir) === dir) return 'missing';
   }
 }
 
