@@ -49,8 +49,18 @@ export type OperationId = CallName | keyof typeof OTHER_OPERATIONS;
 const SHANGHAI = { location: 'shanghai', lang: 'en' };
 /** Stands for the sign of a captcha from GET /public/captcha/new (a real one is signed by the server and accepted once). */
 const CAPTCHA = { code: 'K7P2', sign: 'the-sign-of-GET-/public/captcha/new' };
-/** A subscription of spec 002 as the form sends it. */
-const SUBSCRIPTION = {
+/** A message of the leave-a-message form that passes every rule (the API tests start from it too). */
+export const EXAMPLE_MESSAGE = {
+  email: 'li.wei@example.com',
+  userName: 'Li Wei',
+  companyName: 'Example Trading Co.',
+  needCall: '0',
+  tel: '021-12345678',
+  country: 'China/Shanghai/Shanghai',
+  content: 'Please quote a 40HQ from Shanghai to Rotterdam, weekly, from January.',
+};
+/** A subscription of spec 002 that passes every rule, without its e-mail code and captcha (the API tests start from it too). */
+export const EXAMPLE_SUBSCRIPTION = {
   email: 'chen.jing@example.com',
   company: 'Huadong Electronics Trading Co., Ltd.',
   firstName: 'Jing',
@@ -68,6 +78,10 @@ const SUBSCRIPTION = {
   feqBusiness: '1',
   feqPort: '1',
   status: 'ACITVE',
+};
+/** A subscription of spec 002 as the form sends it. */
+const SUBSCRIPTION = {
+  ...EXAMPLE_SUBSCRIPTION,
   emailCode: '408213',
   ...CAPTCHA,
 };
@@ -103,16 +117,7 @@ export function exampleRequests(today: string): Record<OperationId, ExampleReque
     provinces: { params: { countryCode: 'CN' } },
     cities: { params: { countryCode: 'CN' }, query: { province: 'SH' } },
     saveContact: {
-      body: {
-        email: 'li.wei@example.com',
-        userName: 'Li Wei',
-        companyName: 'Example Trading Co.',
-        needCall: '0',
-        tel: '021-12345678',
-        country: 'China/Shanghai/Shanghai',
-        content: 'Please quote a 40HQ from Shanghai to Rotterdam, weekly, from January.',
-        ...CAPTCHA,
-      },
+      body: { ...EXAMPLE_MESSAGE, ...CAPTCHA },
     },
     positionList: { query: { currentPage: '1', size: '7' } },
     positionDetail: { params: { id: 'marine-superintendent' } },

@@ -7,6 +7,7 @@ import { createCaptcha } from '../../src/server/forms/captcha';
 import { loadCaptchaSecret } from '../../src/server/forms/secret';
 import { UNLIMITED_RATE_ENV } from '../../src/server/forms/config';
 import { startHarness, type Harness } from './harness';
+import { EXAMPLE_MESSAGE } from '../../src/contract/examples';
 
 /** Helpers of the forms' API tests: a movable clock, a mailer that keeps what it is given, form posts from a client address. */
 
@@ -101,13 +102,7 @@ export async function startForms(env: Record<string, string> = {}, options: { ma
 /** A message that passes every rule (without captcha). */
 export function validMessage(over: Record<string, string> = {}): Record<string, string> {
   return {
-    email: 'li.wei@example.com',
-    userName: 'Li Wei',
-    companyName: 'Example Trading Co.',
-    needCall: '0',
-    tel: '021-12345678',
-    country: 'China/Shanghai/Shanghai',
-    content: 'Please quote a 40HQ from Shanghai to Rotterdam, weekly, from January.',
+    ...EXAMPLE_MESSAGE,
     ...over,
   };
 }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { MailMessage, Mailer } from '../../src/server/mail';
 import { startForms, type FormsHarness, type RequestOptions } from './forms-helpers';
+import { EXAMPLE_SUBSCRIPTION } from '../../src/contract/examples';
 
 /** Helpers of the subscription tests: a harness with the subscription limit out of the way, codes read from the mails, a valid form. */
 
@@ -40,23 +41,7 @@ export async function codeFor(h: FormsHarness, email: string, options: RequestOp
 /** A subscription that passes every rule (without the e-mail code and the captcha). */
 export function validSubscription(over: Record<string, string> = {}): Record<string, string> {
   return {
-    email: 'chen.jing@example.com',
-    company: 'Huadong Electronics Trading Co., Ltd.',
-    firstName: 'Jing',
-    lastName: 'Chen',
-    country: 'CN',
-    province: 'SH',
-    city: 'Shanghai',
-    phone: '86-21-61234567',
-    jobTitle: 'Logistics Manager',
-    lang: 'en-US',
-    dayOfWeek: 'MON',
-    labels: 'TP;AE',
-    portSubscribe: 'CNSHA;NLRTM',
-    feqImportant: '1',
-    feqBusiness: '1',
-    feqPort: '1',
-    status: 'ACITVE',
+    ...EXAMPLE_SUBSCRIPTION,
     ...over,
   };
 }
