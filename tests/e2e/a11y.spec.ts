@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { acceptCookies, expect, test } from './fixtures';
+import { acceptCookies, expect, test, seriousAxeViolations } from './fixtures';
 
 const pages = [
   '/home',
@@ -52,17 +52,7 @@ for (const locale of ['en', 'zh']) {
     test(`axe finds no serious or critical violation on /${locale}${path}`, async ({ page }) => {
       await page.goto(`/${locale}${path}`);
       await acceptCookies(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        bad.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        ),
-      ).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 }
@@ -89,17 +79,7 @@ for (const path of localPages) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
     await page.goto(path);
     await acceptCookies(page);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-    ).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -23,6 +24,23 @@ export { expect };
 export async function acceptCookies(page: Page): Promise<void> {
   const notice = page.locator('[data-cookie-notice]');
   if (await notice.isVisible()) await notice.getByRole('button', { name: /Accept|接受/ }).click();
+}
+
+/** The rules the site is held to: WCAG 2.2 level AA, as axe tags them. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The serious and critical WCAG AA violations axe finds on the page as it is now, each as "rule: its first three targets" (none: an empty list). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 /** The label of a form field, with the "(Required)" or "(optional)" after it. */

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
-import { acceptCookies, expect, field, outboxMail, test } from './fixtures';
+import { acceptCookies, expect, field, outboxMail, test, seriousAxeViolations } from './fixtures';
 
 /**
  * The forms in the browser, in both languages: the leave-message page, the same form
@@ -217,24 +216,13 @@ test('axe finds no serious or critical violation in the form, with errors shown,
   await captchaReady(page.locator('form.contact-form'));
   await page.locator('form.contact-form button[type=submit]').click();
   await expect(page.locator('#contact-email-error')).toBeVisible();
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-  const serious = (r: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
-    r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
-  expect(serious(await new AxeBuilder({ page }).withTags(tags).analyze())).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.locator('button[aria-controls="float-message"]').click();
   await page.locator('#float-message select').selectOption({ index: 1 });
   await page.locator('#float-message button[type=submit]').click();
   await captchaReady(page.getByRole('dialog'));
-  expect(serious(await new AxeBuilder({ page }).withTags(tags).analyze())).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 // ---- recruiting ----------------------------------------------------------------------
@@ -384,6 +372,5 @@ test('axe finds no serious or critical violation on the résumé form with error
   await captchaReady(page.locator('form.resume-form'));
   await page.locator('form.resume-form button[type=submit]').click();
   await expect(page.locator('#resume-applyForName-error')).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

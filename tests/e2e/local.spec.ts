@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { acceptCookies, expect, test } from './fixtures';
+import { acceptCookies, expect, test, seriousAxeViolations } from './fixtures';
 
 /** Regional local sites (spec 002): routes, page types, shell rules, search, floating help. */
 
@@ -265,17 +264,7 @@ test.describe('local: accessibility', () => {
     test(`axe finds no serious or critical violation on ${url}`, async ({ page }) => {
       await page.goto(url);
       await acceptCookies(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        bad.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        ),
-      ).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { acceptCookies, expect, test } from './fixtures';
+import { acceptCookies, expect, test, seriousAxeViolations } from './fixtures';
 
 /**
  * The site search (/home/list) over the static Pagefind index of the build: words
@@ -239,17 +238,7 @@ test.describe('site search', () => {
       await acceptCookies(page);
       await settled(page);
       await expect(hits(page).first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(
-        bad.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        ),
-      ).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 

@@ -12,8 +12,7 @@ import ontime from '../../content/services/pages/ontime.json' with { type: 'json
 import port from '../../content/services/pages/port-information.json' with { type: 'json' };
 import standardization from '../../content/services/pages/standardization.json' with { type: 'json' };
 import transport from '../../content/services/pages/transport.json' with { type: 'json' };
-import AxeBuilder from '@axe-core/playwright';
-import { acceptCookies, expect, test } from './fixtures';
+import { acceptCookies, expect, test, seriousAxeViolations } from './fixtures';
 
 type Locale = 'en' | 'zh';
 type Text = Record<Locale, string>;
@@ -126,8 +125,7 @@ test('axe finds no serious or critical violation with the consultation dialog op
   await acceptCookies(page);
   await page.locator('.svc-banner [data-consult-open]').click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 test('the standardized-service page lists every promise, the quality policy and the platform links from brand.json', async ({ page }) => {
