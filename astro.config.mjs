@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { apiRoute } from './integrations/api-route.mjs';
-import { bilingualPages } from './integrations/bilingual-pages.mjs';
-import { pagefindIndex } from './src/integrations/pagefind.ts';
+import { apiRoute } from './src/server/integration.mjs';
+import { bilingualPages } from './src/i18n/integration.mjs';
+import { pagefindIndex } from './src/search/integration.ts';
 import { derivedFiles } from './src/build/derived/integration.ts';
 import { contentCheck } from './src/content-model/integration.ts';
 import { contentEditor } from './src/editor/integration.ts';
@@ -19,7 +19,7 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   trailingSlash: 'ignore',
   markdown: { syntaxHighlight: false },
-  // four pages rendered at once: rendering overlaps the writing of files (measured: page step 9.3 s -> 7.2 s, docs/architecture.md)
+  // four pages rendered at once: rendering overlaps the writing of files (measured: page step 9.3 s -> 7.2 s, docs/schedules.md)
   build: { format: 'directory', concurrency: 4 },
   // first the content is checked (file, path and line of every problem), then the files derived from it are
   // brought up to date (src/build/derived/), before Astro loads any of it; the search index and the bare

@@ -59,7 +59,7 @@ const LOCAL = String.raw`^\/(?!en\/|zh\/)[a-z0-9]+\/(?:cn|tc|en)`;
 const local = (rest) => new RegExp(`${LOCAL}/${rest}`);
 
 /**
- * Size budgets of every built page, checked by `npm test` (node scripts/bench.mjs --check):
+ * Size budgets of every built page, checked by `npm test` (node bench/run.mjs --check):
  * the first rule whose pattern matches a page applies; the last one catches every other page.
  * JS is what the page loads on first view (module scripts and their static imports, the
  * islands' components and renderer); code loaded on demand (the message overlay's form,

@@ -45,7 +45,7 @@ if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === before)
 
 const built = run('build', 'astro', ['build']);
 if (!built) failed++;
-else if (run('size budgets', 'node', ['scripts/bench.mjs', '--check'])) passed++;
+else if (run('size budgets', 'node', ['bench/run.mjs', '--check'])) passed++;
 else failed++;
 if (built) {
   // faults: the database going away, the built server killed mid-burst (tests/faults)

@@ -2,17 +2,17 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'zod';
 import { Location } from './contract/entities';
-import { Compliance, HistoryYear, KeyFactsYear, Leader, Profile, PublicWelfare, Quality, ReputationYear, SustainabilityReport } from './schemas/about';
-import { Brand } from './schemas/brand';
-import { Home } from './schemas/home';
-import { Navigation } from './schemas/navigation';
-import { NewsItem } from './schemas/news';
+import { Compliance, HistoryYear, KeyFactsYear, Leader, Profile, PublicWelfare, Quality, ReputationYear, SustainabilityReport } from './content-model/schemas/about';
+import { Brand } from './content-model/schemas/brand';
+import { Home } from './content-model/schemas/home';
+import { Navigation } from './content-model/schemas/navigation';
+import { NewsItem } from './content-model/schemas/news';
 import { newsLoader } from './news/loader';
-import { ServiceFooters, ServicePage } from './schemas/service-pages';
-import { Vessel } from './schemas/vessels';
-import { Containers } from './schemas/containers';
-import { Position } from './schemas/recruiting';
-import { HelpTermsPage, ProsePage } from './schemas/pages';
+import { ServiceFooters, ServicePage } from './content-model/schemas/service-pages';
+import { Vessel } from './content-model/schemas/vessels';
+import { Containers } from './content-model/schemas/containers';
+import { Position } from './content-model/schemas/recruiting';
+import { HelpTermsPage, ProsePage } from './content-model/schemas/pages';
 
 /**
  * Content collections. Everything maintainers edit lives in content/ and is

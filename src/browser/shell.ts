@@ -4,7 +4,7 @@ import { swapLocale } from '../i18n/paths';
 import { saveLocale } from '../i18n/preference';
 import { COOKIE, CONSENT_DAYS, clearAllCookies, cookiesAccepted, writeCookie } from '../shared/cookies';
 import { inDateRanges } from '../shared/format';
-import { $cookieConsent, $locale } from '../stores/preferences';
+import { $cookieConsent, $locale } from './preferences';
 
 /**
  * Behaviour of the corporate shell, as small progressive enhancements of

@@ -1,6 +1,6 @@
 /**
  * The pages of the build under way, as Astro renders them, for the integrations that work on them
- * (src/integrations/pagefind.ts indexes them, integrations/bilingual-pages.mjs gives each English
+ * (src/search/integration.ts indexes them, src/i18n/integration.mjs gives each English
  * page its bare twin): at `astro:build:start` an integration opens the record, and the middleware
  * (src/middleware.ts, which every prerendered page passes through) reports each page to it, so no
  * integration has to walk dist/ and read the pages back afterwards. The integrations run in Astro's

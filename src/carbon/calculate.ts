@@ -1,5 +1,5 @@
 import { simplifyPath, unwrapPath, type LonLat } from '../geo/geodesy.ts';
-import type { Localised } from '../schemas/common';
+import type { Localised } from '../content-model/schemas/common';
 import { cargoTonnes, legEmission, type FactorType, type Mode } from './factors.ts';
 import type { CarbonNetwork, Edge, Place, Route } from './network.ts';
 

@@ -1,5 +1,5 @@
-import type { City } from '../schemas/carbon';
-import type { Localised } from '../schemas/common';
+import type { City } from '../content-model/schemas/carbon';
+import type { Localised } from '../content-model/schemas/common';
 
 /**
  * City suggestions: a prefix of the city's English or Chinese name, of one of its

@@ -1,6 +1,6 @@
 /**
  * Distances of the carbon calculator's network, worked out ahead of time by
- * scripts/carbon-data.ts into content/carbon/network.json (and checked against it by
+ * src/build/derived/generators/carbon-data.ts into content/carbon/network.json (and checked against it by
  * the tests). Pure functions; imports carry their .ts extension so that the script
  * runs in plain Node.
  *
@@ -14,7 +14,7 @@
  */
 import { geodesicMetres, type LonLat } from '../geo/geodesy.ts';
 
-/** The parts of a service loop (src/schemas/routes.ts) the sea distances need. */
+/** The parts of a service loop (src/content-model/schemas/routes.ts) the sea distances need. */
 export interface LoopCalls {
   code: string;
   vesselClass: string;

@@ -1,4 +1,4 @@
-import type { CarbonFactors, EmissionFactor, FuelFactor } from '../schemas/carbon';
+import type { CarbonFactors, EmissionFactor, FuelFactor } from '../content-model/schemas/carbon';
 import type { CargoNature } from '../forms/validation/carbon';
 
 /**

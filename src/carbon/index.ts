@@ -1,6 +1,6 @@
 import { parseContent } from '../shared/parse-content';
 import { loadRouteNetwork } from '../routes/route-network';
-import { CarbonFactors, CarbonNetworkFile, CitiesFile, RailFile } from '../schemas/carbon';
+import { CarbonFactors, CarbonNetworkFile, CitiesFile, RailFile } from '../content-model/schemas/carbon';
 import { calculateShipment, type ShipmentInput, type ShipmentResult } from './calculate.ts';
 import { cityIndex, type CitySuggestion } from './cities.ts';
 import { buildCarbonNetwork, type CarbonNetwork } from './network.ts';

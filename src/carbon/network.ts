@@ -1,7 +1,7 @@
 import type { LonLat } from '../geo/geodesy.ts';
 import { LRUCache } from 'lru-cache';
-import type { CarbonFactors, CarbonNetworkFile, CitiesFile, City, RailCorridor } from '../schemas/carbon';
-import type { Localised } from '../schemas/common';
+import type { CarbonFactors, CarbonNetworkFile, CitiesFile, City, RailCorridor } from '../content-model/schemas/carbon';
+import type { Localised } from '../content-model/schemas/common';
 import { roadKm, vesselTeu } from './distances.ts';
 import { buildIntensities, type ByNature, type CargoNature, type FactorType, type Intensities, type Mode } from './factors.ts';
 import { geodesicMetres } from '../geo/geodesy.ts';

@@ -1,26 +1,26 @@
 import { z } from 'zod';
-import { Compliance, HistoryFile, KeyFactsFile, LeadersFile, Profile, PublicWelfare, Quality, ReportsFile, ReputationFile } from '../schemas/about.ts';
-import { Brand } from '../schemas/brand.ts';
-import { CarbonFactors, CarbonNetworkFile, CitiesFile, RailFile } from '../schemas/carbon.ts';
-import { Containers } from '../schemas/containers.ts';
-import { DownloadsFile, FaqFile, SchedulesFile, TariffsFile } from '../schemas/help.ts';
-import { Home } from '../schemas/home.ts';
-import { LocalLanguageContent, LocalSite, LocalSitesFile } from '../schemas/local.ts';
-import { Navigation } from '../schemas/navigation.ts';
-import { NewsItem } from '../schemas/news.ts';
-import { AreaFile } from '../schemas/offices.ts';
-import { HelpTermsPage, ProsePage } from '../schemas/pages.ts';
-import { PositionsFile } from '../schemas/recruiting.ts';
-import { DirectionsFile, PortsFile, SeaLeg, Trade } from '../schemas/routes.ts';
-import { CharteredVesselsFile, ScheduleRules } from '../schemas/schedules.ts';
-import { SclTypeFile } from '../schemas/scl.ts';
-import { ServiceFooters, ServicePage } from '../schemas/service-pages.ts';
-import { VesselsFile } from '../schemas/vessels.ts';
+import { Compliance, HistoryFile, KeyFactsFile, LeadersFile, Profile, PublicWelfare, Quality, ReportsFile, ReputationFile } from './schemas/about.ts';
+import { Brand } from './schemas/brand.ts';
+import { CarbonFactors, CarbonNetworkFile, CitiesFile, RailFile } from './schemas/carbon.ts';
+import { Containers } from './schemas/containers.ts';
+import { DownloadsFile, FaqFile, SchedulesFile, TariffsFile } from './schemas/help.ts';
+import { Home } from './schemas/home.ts';
+import { LocalLanguageContent, LocalSite, LocalSitesFile } from './schemas/local.ts';
+import { Navigation } from './schemas/navigation.ts';
+import { NewsItem } from './schemas/news.ts';
+import { AreaFile } from './schemas/offices.ts';
+import { HelpTermsPage, ProsePage } from './schemas/pages.ts';
+import { PositionsFile } from './schemas/recruiting.ts';
+import { DirectionsFile, PortsFile, SeaLeg, Trade } from './schemas/routes.ts';
+import { CharteredVesselsFile, ScheduleRules } from './schemas/schedules.ts';
+import { SclTypeFile } from './schemas/scl.ts';
+import { ServiceFooters, ServicePage } from './schemas/service-pages.ts';
+import { VesselsFile } from './schemas/vessels.ts';
 
 /**
  * Every file of content/ and the zod schema it must pass: the one list the
  * content check (npm run content:check), the editor (/admin in npm run dev) and
- * their tests read. The schemas in src/schemas/ stay the truth; this only says
+ * their tests read. The schemas in src/content-model/schemas/ stay the truth; this only says
  * which file holds which.
  *
  * - `pattern`: a path under content/ as node:fs globSync reads it: `*` is one path segment (no `/`), `{a,b}` either

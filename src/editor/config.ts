@@ -1,7 +1,7 @@
 import { collection, config, singleton, fields, type ComponentSchema } from '@keystatic/core';
 import brand from '../../content/brand.json';
 import portsFile from '../../content/routes/ports.json';
-import { Call } from '../schemas/routes.ts';
+import { Call } from '../content-model/schemas/routes.ts';
 import { CONTENT_FILES, type ContentFile } from '../content-model/registry.ts';
 import type { z } from 'zod';
 import { fieldsOf, NotEditable, type Pickers, variantOf } from './zod-fields.tsx';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 
 /**
- * The editor's fields derived from the zod schemas of src/schemas/, so there is
+ * The editor's fields derived from the zod schemas of src/content-model/schemas/, so there is
  * one schema: each object, array and value of a schema becomes the matching
  * Keystatic field, and every value a maintainer types is checked by the very zod
  * schema the build checks it with. The message shown under a refused field is

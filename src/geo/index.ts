@@ -1,6 +1,6 @@
 /**
  * Sea routing: shortest feasible sea paths and distances between ports, worked out
- * ahead of time (scripts/sea-legs.ts) into content/routes/sea-legs.json.
+ * ahead of time (src/build/derived/generators/sea-legs.ts) into content/routes/sea-legs.json.
  *
  * See sea-route.ts for how a route is made and its conventions (units, path,
  * antimeridian), network.ts for the lane network, passages.ts for the canals and the

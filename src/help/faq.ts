@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n/locales';
 import { isExternal, resolveHref } from '../i18n/paths';
-import { FaqFile, type FaqBlock } from '../schemas/help';
+import { FaqFile, type FaqBlock } from '../content-model/schemas/help';
 import { parseContent } from '../shared/parse-content';
 import { escapeHtml } from '../shared/format';
 

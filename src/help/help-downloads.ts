@@ -1,4 +1,4 @@
-import { DownloadsFile, TariffsFile } from '../schemas/help';
+import { DownloadsFile, TariffsFile } from '../content-model/schemas/help';
 import { parseContent } from '../shared/parse-content';
 
 /**

@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n/locales';
-import { SchedulesFile } from '../schemas/help';
-import type { Direction, Port, Service } from '../schemas/routes';
+import { SchedulesFile } from '../content-model/schemas/help';
+import type { Direction, Port, Service } from '../content-model/schemas/routes';
 import { loadScheduleContent } from '../schedules/content';
 import { addDays } from '../schedules/time';
 import { loopTimetable } from '../schedules/timetable';

@@ -1,10 +1,10 @@
 import { parseContent } from '../shared/parse-content';
-import { LocalLanguageContent, LocalSite, PAGE_SUFFIX, type DefaultInfo, type LocalLang, type LocalNews, type PageMenu, type PageType } from '../schemas/local';
+import { LocalLanguageContent, LocalSite, PAGE_SUFFIX, type DefaultInfo, type LocalLang, type LocalNews, type PageMenu, type PageType } from '../content-model/schemas/local';
 import { LOCAL_PAGE_SIZE, LOCAL_SEARCH_PAGE_SIZE, localUrl } from './local-rules';
 
 /**
  * The regional local sites' content (content/local/{location}/site.json and {lang}.json),
- * loaded once, validated with the schemas of src/schemas/local.ts and cross-checked. The
+ * loaded once, validated with the schemas of src/content-model/schemas/local.ts and cross-checked. The
  * build (pages) and the API (src/server/routes/local.ts) both read it from here.
  */
 

@@ -1,15 +1,15 @@
 import { LANGUAGE_TAG, type Locale } from '../i18n/locales';
 import { useTranslations } from '../i18n/t';
 import { dateOnly, escapeHtml } from '../shared/format';
-import type { NewsItem } from '../schemas/news';
+import type { NewsItem } from '../content-model/schemas/news';
 
 /**
  * A news story's article: the markup of its detail page (src/components/news/NewsDetailPage.astro)
  * and, word for word, the document the site search indexes for it. Because the search index
  * needs only the story, the build indexes every story while the pages are still being
- * rendered (src/integrations/pagefind.ts) instead of reading 20,000 finished pages back.
+ * rendered (src/search/integration.ts) instead of reading 20,000 finished pages back.
  *
- * What the search reads (docs/architecture.md, "Site search"): the body with the filters
+ * What the search reads (docs/search.md, "Index at build time"): the body with the filters
  * site:corporate and kind:news, the meta date, labels and title, and a hidden keyword line
  * (section, type, labels, author) at half weight; the author and date list is not indexed.
  */

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { calls, describeIssues } from '../contract/calls';
 import { createClient } from '../contract/client';
 import { NEWS_EXPORT_MAX, type NewsExportItem } from '../contract/news';
-import { NewsItem } from '../schemas/news';
+import { NewsItem } from '../content-model/schemas/news';
 import { sanitizeHtml } from '../shared/sanitize-html';
 
 /**

@@ -1,6 +1,6 @@
 import { OFFICE_AREAS } from '../contract/wire';
 import type { Locale } from '../i18n/locales';
-import { AreaFile, type Country, type Linkman, type Office, type OfficeArea } from '../schemas/offices';
+import { AreaFile, type Country, type Linkman, type Office, type OfficeArea } from '../content-model/schemas/offices';
 import { fold, officeSlug, searchTerms, type OfficeIndex } from './office-search';
 import { parseContent } from '../shared/parse-content';
 

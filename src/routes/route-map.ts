@@ -5,7 +5,7 @@ import land10m from 'world-atlas/land-10m.json';
 import land110m from 'world-atlas/land-110m.json';
 import land50m from 'world-atlas/land-50m.json';
 import type { Locale } from '../i18n/locales';
-import type { Port, SeaPassage, Service } from '../schemas/routes';
+import type { Port, SeaPassage, Service } from '../content-model/schemas/routes';
 import { portsOfRotation, sailedLegs } from './routes';
 
 /**

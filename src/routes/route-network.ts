@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseContent } from '../shared/parse-content';
-import { DirectionsFile, PortsFile, SeaLeg, Trade, type Direction, type Port, type RouteGroup, type SeaPassage, type Service } from '../schemas/routes';
+import { DirectionsFile, PortsFile, SeaLeg, Trade, type Direction, type Port, type RouteGroup, type SeaPassage, type Service } from '../content-model/schemas/routes';
 import { legKey, sailedLegs } from './routes';
 
 /**

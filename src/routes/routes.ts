@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n/locales';
 export { ROUTE_TAB_ORDER, routeNavigationAllowed } from './route-rules';
-import { WEEKDAYS, type Bound, type Port, type SeaPassage, type Service, type VoyageTime } from '../schemas/routes';
+import { WEEKDAYS, type Bound, type Port, type SeaPassage, type Service, type VoyageTime } from '../content-model/schemas/routes';
 
 /**
  * What the route pages and the route API show about a service loop, derived from

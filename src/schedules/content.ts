@@ -4,9 +4,9 @@ import rulesJson from '../../content/routes/schedule-rules.json';
 import { vesselTeu } from '../carbon/distances.ts';
 import { parseContent } from '../shared/parse-content';
 import { loadRouteNetwork, type RouteNetwork, type ServiceEntry } from '../routes/route-network';
-import type { Localised } from '../schemas/common';
-import { CharteredVesselsFile, ScheduleRules } from '../schemas/schedules';
-import { VesselsFile } from '../schemas/vessels';
+import type { Localised } from '../content-model/schemas/common';
+import { CharteredVesselsFile, ScheduleRules } from '../content-model/schemas/schedules';
+import { VesselsFile } from '../content-model/schemas/vessels';
 
 /**
  * The content the dated schedules are computed from, validated once and cross-checked:

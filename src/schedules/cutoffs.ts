@@ -1,4 +1,4 @@
-import { CUT_OFF_KINDS, type CutOffKind, type CutOffRules, type ScheduleRules } from '../schemas/schedules';
+import { CUT_OFF_KINDS, type CutOffKind, type CutOffRules, type ScheduleRules } from '../content-model/schemas/schedules';
 import { HOUR_MS, lastClockAtOrBefore, localIso } from './time';
 
 /**

@@ -9,7 +9,7 @@ import type { Borders, Style } from 'exceljs';
  * (src/help/service-schedules.ts, src/pages/files/schedules/).
  *
  * exceljs is imported on the first workbook, not with the API: loading it costs 150–190 ms
- * (measured, docs/architecture.md), which the API's start need not pay for a download few ask for.
+ * (measured, docs/libraries.md), which the API's start need not pay for a download few ask for.
  */
 
 export type SheetStyle = 'plain' | 'title' | 'subtitle' | 'header' | 'cell' | 'note';

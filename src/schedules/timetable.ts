@@ -1,4 +1,4 @@
-import type { Port, Service } from '../schemas/routes';
+import type { Port, Service } from '../content-model/schemas/routes';
 import type { ScheduleContent } from './content';
 import { DAY_MS, addDays, daysBetween, zonedMoment, type ZonedMoment } from './time';
 

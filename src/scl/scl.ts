@@ -1,7 +1,7 @@
 import brandJson from '../../content/brand.json';
 import { SCL_TYPES, type SclTypeCode } from '../contract/scl';
 import type { Locale } from '../i18n/locales';
-import { SclTypeFile, type SclArea, type SclPicture, type SclRegion, type SclService } from '../schemas/scl';
+import { SclTypeFile, type SclArea, type SclPicture, type SclRegion, type SclService } from '../content-model/schemas/scl';
 import { parseContent } from '../shared/parse-content';
 
 /**
@@ -36,7 +36,7 @@ export interface SclCatalogue {
   regions: Map<string, { region: SclRegion; area: SclArea; page: SclPage }>;
 }
 
-/** Where a picture of the catalogue is served from (drawn by scripts/make-scl-artwork.mjs). */
+/** Where a picture of the catalogue is served from (drawn by src/build/derived/generators/make-scl-artwork.mjs). */
 export const sclPicturePath = (id: string) => `/scl/${id}.svg`;
 
 /** A text field split into its paragraphs (a blank line separates them). */

@@ -2,14 +2,14 @@ import { dateOnly } from '../shared/format';
 
 /**
  * Site search in the browser over the static Pagefind index that the build writes
- * to /pagefind/ (src/integrations/pagefind.ts). No server: the runtime
+ * to /pagefind/ (src/search/integration.ts). No server: the runtime
  * (/pagefind/pagefind.js, its worker, WebAssembly and the index chunks) is fetched
  * on the first search, by a dynamic import of a URL so that Vite leaves it alone.
  *
  * Pagefind keeps one index per <html lang>, so a page searches its own language.
  * Results are limited to one site by the `site` filter (`corporate` or a local
  * site's location); `kind` (news, faq, page) picks a tab. The conventions pages
- * follow to be found are in docs/architecture.md ("Site search").
+ * follow to be found are in docs/search.md ("Conventions for pages that want to be found").
  *
  * The pure parts (keyword, hit mapping, excerpt to plain text, counts, paging) are
  * exported for the unit tests.
@@ -71,7 +71,7 @@ export interface PagefindApi {
   mergeIndex(path: string, options?: Record<string, unknown>): Promise<void>;
 }
 
-/** The bundle of the stories' index, under /pagefind/, merged into the site's (written by src/integrations/pagefind.ts). */
+/** The bundle of the stories' index, under /pagefind/, merged into the site's (written by src/search/integration.ts). */
 export const EARLY_BUNDLE = 'news';
 
 /** Words of an excerpt (Pagefind counts words; a Chinese word is one or a few characters): enough for two lines in either language. */
@@ -189,7 +189,7 @@ export function loadPagefind(bundle = '/pagefind/'): Promise<PagefindApi> {
     const url = `${bundle}pagefind.js`;
     const api = (await import(/* @vite-ignore */ url)) as PagefindApi;
     await api.options({ excerptLength: EXCERPT_WORDS });
-    // the stories are a bundle of their own, written while the pages were built (src/integrations/pagefind.ts)
+    // the stories are a bundle of their own, written while the pages were built (src/search/integration.ts)
     await api.mergeIndex(`${bundle}${EARLY_BUNDLE}/`, { excerptLength: EXCERPT_WORDS });
     await api.filters();
     return api;

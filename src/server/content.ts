@@ -1,8 +1,8 @@
 import type { Location } from '../contract/entities';
 import locationsJson from '../../content/local-sites.json';
 import vesselsJson from '../../content/vessels.json';
-import { LocalSitesFile } from '../schemas/local';
-import { VesselsFile, type Vessel } from '../schemas/vessels';
+import { LocalSitesFile } from '../content-model/schemas/local';
+import { VesselsFile, type Vessel } from '../content-model/schemas/vessels';
 import { parseContent } from '../shared/parse-content';
 
 /**

@@ -6,7 +6,7 @@ import { appsIfReady, getApps } from './runtime';
 /**
  * The on-demand routes: every request under the API base goes to the Hono app, and
  * every request under /dcsa/cs/v1/ to the DCSA schedules app (both injected by
- * integrations/api-route.mjs to this one file).
+ * src/server/integration.mjs to this one file).
  *
  * `npm start` (scripts/start.mjs) takes a shorter way to the same function: once this module
  * is loaded it finds `serveApi` under API_HANDLER on globalThis and hands the API's paths to

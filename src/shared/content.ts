@@ -1,7 +1,8 @@
 import { getCollection, getEntry, type CollectionEntry, type CollectionKey } from 'astro:content';
 import type { Locale } from '../i18n/locales';
 import type { NewsTypeId } from '../contract/wire';
-import type { ServiceFooters, ServicePageKind, ServicePageOf } from '../schemas/service-pages';
+import type { ServiceFooters, ServicePageKind, ServicePageOf } from '../content-model/schemas/service-pages';
+import { publishedPositions, type Position } from '../content-model/schemas/recruiting';
 
 /** Reads for pages: one place that knows how collections are laid out. */
 
@@ -30,6 +31,11 @@ export async function byYear<C extends 'keyFacts' | 'history' | 'reputation' | '
 export async function getNews(locale: Locale, typeId?: NewsTypeId) {
   const items = await getCollection('news', (e) => e.id.startsWith(`${locale}/`) && (!typeId || e.data.typeId === typeId));
   return items.map((e) => e.data).sort((a, b) => b.statusDt.localeCompare(a.statusDt) || a.title.localeCompare(b.title));
+}
+
+/** Positions for the recruiting pages: the published ones, newest first. */
+export async function getPublishedPositions(): Promise<Position[]> {
+  return publishedPositions((await getCollection('positions')).map((e) => e.data as Position));
 }
 
 /** A prose page in one language: content/pages/{locale}/{slug}.md */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import positionsJson from '../../content/recruiting/positions.json';
 import { positionApplications, resumeUploads } from '../../src/server/db/schema';
 import { RESUME_MAX_BYTES } from '../../src/forms/validation/resume';
-import { publishedPositions, templatePath, type Position } from '../../src/schemas/recruiting';
+import { publishedPositions, templatePath, type Position } from '../../src/content-model/schemas/recruiting';
 import { detectWordFile } from '../../src/server/forms/word-file';
 import { strToU8, zipSync } from 'fflate';
 import { usingPostgres } from './harness';
@@ -130,7 +130,7 @@ describe(`positions from content on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`,
       const { body } = await h.get(`/position/resumePath?positionUUID=${p.id}`);
       expect(body.data.content).toMatchObject({ positionUUID: p.id, path: templatePath(p.id) });
       const file = join('public', templatePath(p.id));
-      expect(existsSync(file), `${file} (run node scripts/make-resume-templates.ts)`).toBe(true);
+      expect(existsSync(file), `${file} (run node src/build/derived/generators/make-resume-templates.ts)`).toBe(true);
       expect(await detectWordFile(readFileSync(file))).toBe('docx');
     }
     expect((await h.get(`/position/resumePath?positionUUID=${unpublished.id}`)).status).toBe(404);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../src/contract/calls';
 import { ApiError } from '../../src/contract/fetch';
-import { capacityClass, VesselsFile } from '../../src/schemas/vessels';
+import { capacityClass, VesselsFile } from '../../src/content-model/schemas/vessels';
 import vesselsJson from '../../content/vessels.json';
 import { startHarness, type Harness } from './harness';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { networkFromContent } from '../../scripts/carbon-data.ts';
+import { networkFromContent } from '../../src/build/derived/generators/carbon-data.ts';
 import { baseRef, edgeWeight, type Edge } from '../../src/carbon/network.ts';
 import { derivedWtt, loadCarbonEngine, type CargoNature, type FactorType } from '../../src/carbon/index';
 import { geodesicMetres, type LonLat } from '../../src/geo/geodesy.ts';

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as about from '../../src/schemas/about';
-import { Brand } from '../../src/schemas/brand';
-import { Home } from '../../src/schemas/home';
-import { LocalSitesFile } from '../../src/schemas/local';
-import { Navigation } from '../../src/schemas/navigation';
-import { NewsItem } from '../../src/schemas/news';
+import * as about from '../../src/content-model/schemas/about';
+import { Brand } from '../../src/content-model/schemas/brand';
+import { Home } from '../../src/content-model/schemas/home';
+import { LocalSitesFile } from '../../src/content-model/schemas/local';
+import { Navigation } from '../../src/content-model/schemas/navigation';
+import { NewsItem } from '../../src/content-model/schemas/news';
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 

@@ -128,10 +128,10 @@ describe('derived files', () => {
 
   it("a changed generator library reruns every step that imports it (the generators' code is an input), with the same bytes", async () => {
     const before = ['help-documents', 'local-assets', 'certificates'].map(outputsOf);
-    writeFileSync(join(copy, 'scripts/lib/pdf.mjs'), `${read('scripts/lib/pdf.mjs')}\n// a comment\n`);
+    writeFileSync(join(copy, 'src/build/derived/generators/lib/pdf.mjs'), `${read('src/build/derived/generators/lib/pdf.mjs')}\n// a comment\n`);
     const reports = await update(copy);
     expect(ran(reports)).toEqual(['help-documents', 'local-assets', 'certificates']);
-    expect(reports.find((r) => r.id === 'certificates')!.reasons).toEqual(['scripts/lib/pdf.mjs changed']);
+    expect(reports.find((r) => r.id === 'certificates')!.reasons).toEqual(['src/build/derived/generators/lib/pdf.mjs changed']);
     expect(['help-documents', 'local-assets', 'certificates'].map(outputsOf)).toEqual(before);
   }, 60_000);
 
@@ -139,7 +139,7 @@ describe('derived files', () => {
     const vessels = read('content/vessels.json');
     writeFileSync(join(copy, 'content/vessels.json'), '[{');
     try {
-      await expect(update(copy)).rejects.toThrow(/vessel certificates: node scripts\/make-certificates\.mjs failed[\s\S]*JSON/);
+      await expect(update(copy)).rejects.toThrow(/vessel certificates: node src\/build\/derived\/generators\/make-certificates\.mjs failed[\s\S]*JSON/);
     } finally {
       writeFileSync(join(copy, 'content/vessels.json'), vessels);
     }
@@ -147,12 +147,12 @@ describe('derived files', () => {
   }, 60_000);
 
   it('a Chromium step whose input changed is not run: the update stops, naming the stale files, the change and the command', async () => {
-    // no real step needs Chromium (scripts/make-documents.mjs reads no content: NOT_STEPS says why); one that would
+    // no real step needs Chromium (src/build/derived/generators/make-documents.mjs reads no content: NOT_STEPS says why); one that would
     const drawn: DerivedStep = {
       id: 'reports',
       title: 'reports',
-      script: 'scripts/make-documents.mjs',
-      command: 'node scripts/make-documents.mjs',
+      script: 'src/build/derived/generators/make-documents.mjs',
+      command: 'node src/build/derived/generators/make-documents.mjs',
       inputs: ['content/about/reports.json'],
       outputs: ['public/files/reports/*.pdf'],
       needs: 'chromium',
@@ -165,7 +165,7 @@ describe('derived files', () => {
     const error = await update(copy, { steps }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DerivedError);
     expect((error as Error).message).toBe(
-      'public/files/reports/*.pdf are stale: content/about/reports.json changed since they were drawn. Run: node scripts/make-documents.mjs (needs Debian packages chromium and fonts-noto-cjk)',
+      'public/files/reports/*.pdf are stale: content/about/reports.json changed since they were drawn. Run: node src/build/derived/generators/make-documents.mjs (needs Debian packages chromium and fonts-noto-cjk)',
     );
     expect((error as DerivedError).reports.at(-1)!.action).toBe('stale');
     // a person runs the command (here: one file redrawn): the next update stamps the new drawing

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import positionsJson from '../../content/recruiting/positions.json';
 import { parseContent } from '../../src/shared/parse-content';
-import { Positions, PositionsFile, publishedPositions, templatePath } from '../../src/schemas/recruiting';
+import { Positions, PositionsFile, publishedPositions, templatePath } from '../../src/content-model/schemas/recruiting';
 import { notFoundTarget } from '../../src/browser/not-found-redirect';
 import { splitFieldMessage, fill } from '../../src/islands/shared/text';
 
@@ -15,7 +15,7 @@ describe('recruiting content', () => {
   });
 
   it('has a résumé template for each published position and none for an unpublished one', () => {
-    for (const p of positions) expect(existsSync(`public${templatePath(p.id)}`), `${p.id} (node scripts/make-resume-templates.ts)`).toBe(p.published);
+    for (const p of positions) expect(existsSync(`public${templatePath(p.id)}`), `${p.id} (node src/build/derived/generators/make-resume-templates.ts)`).toBe(p.published);
   });
 
   it('refuses a bad position, naming the field', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { faqEntryAnchor, faqMatches, faqTypePath, inlineHtml, loadFaq, searchFaq } from '../../src/help/faq';
 import { loadDownloads, loadTariffs } from '../../src/help/help-downloads';
 import { loadRouteNetwork } from '../../src/routes/route-network';
-import { WEEKDAYS } from '../../src/schemas/routes';
+import { WEEKDAYS } from '../../src/content-model/schemas/routes';
 import {
   allScheduleFiles,
   deployedVessels,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allLocalLanguages, buildLocalSites, excerpt, getLocalLanguage, loadLocalSites, neighbours, newsOf, pageCount, pageOf, searchLocal, summaryItems } from '../../src/local/local';
 import { chatChannel, chatMode, interfaceLocale, layoutFor, mourningApplies } from '../../src/local/local-rules';
-import { PAGE_TYPES } from '../../src/schemas/local';
+import { PAGE_TYPES } from '../../src/content-model/schemas/local';
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const site = (languages: string[]) => ({ name: { en: 'Test', zh: '测试' }, languages: languages.map((lang) => ({ lang, langText: lang })), logo: '/local/x.svg', logoWidth: 10, logoHeight: 10 });

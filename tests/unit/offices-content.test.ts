@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OFFICE_AREAS } from '../../src/contract/wire';
 import { loadOffices, buildNetwork } from '../../src/offices/offices';
-import { AreaFile } from '../../src/schemas/offices';
+import { AreaFile } from '../../src/content-model/schemas/offices';
 
 const files = readdirSync('content/offices')
   .filter((f) => f.endsWith('.json'))

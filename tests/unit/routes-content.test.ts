@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DIRECTION_IDS, DirectionsFile, PortsFile, Trade } from '../../src/schemas/routes';
+import { DIRECTION_IDS, DirectionsFile, PortsFile, Trade } from '../../src/content-model/schemas/routes';
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const issues = (r: z.ZodSafeParseResult<unknown>) => (r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));

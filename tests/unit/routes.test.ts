@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Port, Service } from '../../src/schemas/routes';
+import { Port, Service } from '../../src/content-model/schemas/routes';
 import { callPortRows, loopTable, routeNavigationAllowed, sailedLegs, splitAdvantages, transitDays, weekdayOf } from '../../src/routes/routes';
 
 const port = (locode: string, en: string, zh: string, lon: number, lat: number) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCarbonEngine, legEmission } from '../../src/carbon';
-import { Service } from '../../src/schemas/routes';
+import { Service } from '../../src/content-model/schemas/routes';
 import { createEngine, HORIZON_DAYS_AHEAD, HORIZON_DAYS_BACK } from '../../src/schedules';
 import { cutOffRules } from '../../src/schedules/cutoffs';
 import { searchPorts, portFromText } from '../../src/schedules/port-search';

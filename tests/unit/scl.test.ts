@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SCL_TYPES } from '../../src/contract/scl';
 import { buildScl, loadScl, paragraphs, SCL_PAGES, sclPicturePath } from '../../src/scl/scl';
-import { SCL_SCENES } from '../../src/schemas/scl';
-import { drawAll, drawPicture, SCENE_NAMES } from '../../scripts/make-scl-artwork.mjs';
+import { SCL_SCENES } from '../../src/content-model/schemas/scl';
+import { drawAll, drawPicture, SCENE_NAMES } from '../../src/build/derived/generators/make-scl-artwork.mjs';
 
 /** The supply-chain content, its loader's cross-checks and the generated pictures. */
 const read = (slug: string) => JSON.parse(readFileSync(`content/scl/${slug}.json`, 'utf8'));
@@ -146,7 +146,7 @@ describe('supply-chain pictures', () => {
     expect([...SCENE_NAMES].sort()).toEqual([...SCL_SCENES].sort());
   });
 
-  it('are up to date: public/scl holds exactly what scripts/make-scl-artwork.mjs draws (run it after changing a picture)', () => {
+  it('are up to date: public/scl holds exactly what src/build/derived/generators/make-scl-artwork.mjs draws (run it after changing a picture)', () => {
     const drawn = drawAll();
     expect(readdirSync('public/scl').sort()).toEqual([...drawn.keys()].sort());
     for (const [name, svg] of drawn) expect(readFileSync(`public/scl/${name}`, 'utf8') === svg, `public/scl/${name} is stale`).toBe(true);

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { legsOf } from '../../scripts/sea-legs.ts';
+import { legsOf } from '../../src/build/derived/generators/sea-legs.ts';
 import { distanceToArcMetres, haversineMetres, type LonLat } from '../../src/geo/geodesy.ts';
 import { defaultLandMask } from '../../src/geo/land.ts';
 import { CANALS, PASSAGE_IDS, PASSAGES, type PassageId } from '../../src/geo/passages.ts';
 import { seaRoute } from '../../src/geo/sea-route.ts';
 import { legKey, sailedLegs } from '../../src/routes/routes';
-import { SEA_PASSAGES, type Port, type Trade } from '../../src/schemas/routes';
+import { SEA_PASSAGES, type Port, type Trade } from '../../src/content-model/schemas/routes';
 
 /**
  * The legs drawn on the route maps (content/routes/sea-legs.json) keep off land as

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { computeLegs, formatLegs, legsOf } from '../../scripts/sea-legs.ts';
+import { computeLegs, formatLegs, legsOf } from '../../src/build/derived/generators/sea-legs.ts';
 import { distanceToArcMetres, geodesicMetres, METRES_PER_NM, normaliseLon, type LonLat } from '../../src/geo/geodesy.ts';
 import { arcPoints } from '../../src/geo/land.ts';
 import { defaultNetwork } from '../../src/geo/network.ts';
 import { seaRoute, UnreachableError, type SeaRoute } from '../../src/geo/sea-route.ts';
-import type { Port, Trade } from '../../src/schemas/routes.ts';
+import type { Port, Trade } from '../../src/content-model/schemas/routes.ts';
 import { AT, REFERENCES } from './sea-references.ts';
 
 const routes = new Map<string, SeaRoute>();
@@ -147,7 +147,7 @@ describe('routes go the way ships go', () => {
   }, 60_000);
 });
 
-describe('scripts/sea-legs.ts', () => {
+describe('src/build/derived/generators/sea-legs.ts', () => {
   const port = (locode: string, [lon, lat]: LonLat): Port => ({
     locode,
     name: { en: locode, zh: locode },

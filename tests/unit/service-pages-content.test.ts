@@ -13,7 +13,7 @@ import {
   visibleFooterEntries,
   type FooterEntry,
   type ServicePageOf,
-} from '../../src/schemas/service-pages';
+} from '../../src/content-model/schemas/service-pages';
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const PAGES = 'content/services/pages';

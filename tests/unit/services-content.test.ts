@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Containers, FEATURE_COUNT, featureIconPath } from '../../src/schemas/containers';
-import { CAPACITY_CLASSES, Vessels, capacityClass, certificateFile, imoCheckDigit, isValidImo } from '../../src/schemas/vessels';
+import { Containers, FEATURE_COUNT, featureIconPath } from '../../src/content-model/schemas/containers';
+import { CAPACITY_CLASSES, Vessels, capacityClass, certificateFile, imoCheckDigit, isValidImo } from '../../src/content-model/schemas/vessels';
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 const issues = (r: z.ZodSafeParseResult<unknown>) => (r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
@@ -44,7 +44,7 @@ describe('content/vessels.json', () => {
     for (const v of vessels) {
       const pdf = publicFile(certificateFile(v));
       if (!existsSync(pdf)) {
-        problems.push(`${v.id}: ${pdf} missing (run node scripts/make-certificates.mjs)`);
+        problems.push(`${v.id}: ${pdf} missing (run node src/build/derived/generators/make-certificates.mjs)`);
         continue;
       }
       const bytes = readFileSync(pdf);

@@ -118,7 +118,7 @@ export function expand(root: string, globs: readonly string[]): string[] {
 }
 
 /**
- * Reads and digests files once per pass: several steps share code (scripts/lib/pdf.mjs) and
+ * Reads and digests files once per pass: several steps share code (src/build/derived/generators/lib/pdf.mjs) and
  * content (content/vessels.json). Forgotten after a step runs, since it may have rewritten any.
  */
 class FileCache {

@@ -58,7 +58,7 @@ export const STEPS: readonly DerivedStep[] = [
   {
     id: 'sea-legs',
     title: 'sea legs',
-    script: 'scripts/sea-legs.ts',
+    script: 'src/build/derived/generators/sea-legs.ts',
     command: 'npm run routes:legs',
     inputs: ['content/routes/ports.json', 'content/routes/trades/*.json'],
     outputs: ['content/routes/sea-legs.json'],
@@ -72,7 +72,7 @@ export const STEPS: readonly DerivedStep[] = [
   {
     id: 'carbon-network',
     title: 'carbon network',
-    script: 'scripts/carbon-data.ts',
+    script: 'src/build/derived/generators/carbon-data.ts',
     command: 'npm run carbon:data',
     inputs: ['content/routes/trades/*.json', 'content/routes/ports.json', 'content/routes/sea-legs.json', 'content/carbon/cities.json', 'content/carbon/rail.json', 'content/carbon/factors.json'],
     outputs: ['content/carbon/network.json'],
@@ -82,7 +82,7 @@ export const STEPS: readonly DerivedStep[] = [
   {
     id: 'resume-templates',
     title: 'résumé templates',
-    script: 'scripts/make-resume-templates.ts',
+    script: 'src/build/derived/generators/make-resume-templates.ts',
     command: 'npm run forms:templates',
     inputs: ['content/recruiting/positions.json'],
     outputs: ['public/files/recruiting/*.docx'],
@@ -91,8 +91,8 @@ export const STEPS: readonly DerivedStep[] = [
   {
     id: 'help-documents',
     title: 'help documents',
-    script: 'scripts/make-help-documents.mjs',
-    command: 'node scripts/make-help-documents.mjs',
+    script: 'src/build/derived/generators/make-help-documents.mjs',
+    command: 'node src/build/derived/generators/make-help-documents.mjs',
     inputs: [
       'content/help/downloads.json',
       'content/help/tariffs.json',
@@ -107,8 +107,8 @@ export const STEPS: readonly DerivedStep[] = [
   {
     id: 'local-assets',
     title: 'local site assets',
-    script: 'scripts/make-local-assets.mjs',
-    command: 'node scripts/make-local-assets.mjs',
+    script: 'src/build/derived/generators/make-local-assets.mjs',
+    command: 'node src/build/derived/generators/make-local-assets.mjs',
     inputs: ['content/local/*/*.json'],
     outputs: ['public/local/**'],
     needs: 'node',
@@ -116,8 +116,8 @@ export const STEPS: readonly DerivedStep[] = [
   {
     id: 'scl-artwork',
     title: 'supply-chain pictures',
-    script: 'scripts/make-scl-artwork.mjs',
-    command: 'node scripts/make-scl-artwork.mjs',
+    script: 'src/build/derived/generators/make-scl-artwork.mjs',
+    command: 'node src/build/derived/generators/make-scl-artwork.mjs',
     inputs: ['content/scl/*.json'],
     outputs: ['public/scl/**'],
     needs: 'node',
@@ -126,8 +126,8 @@ export const STEPS: readonly DerivedStep[] = [
     // drawn from its own code only: rerun when the drawing changes
     id: 'artwork',
     title: 'site artwork',
-    script: 'scripts/make-artwork.mjs',
-    command: 'node scripts/make-artwork.mjs',
+    script: 'src/build/derived/generators/make-artwork.mjs',
+    command: 'node src/build/derived/generators/make-artwork.mjs',
     inputs: [],
     outputs: [
       'public/favicon.svg',
@@ -145,8 +145,8 @@ export const STEPS: readonly DerivedStep[] = [
   {
     id: 'certificates',
     title: 'vessel certificates',
-    script: 'scripts/make-certificates.mjs',
-    command: 'node scripts/make-certificates.mjs',
+    script: 'src/build/derived/generators/make-certificates.mjs',
+    command: 'node src/build/derived/generators/make-certificates.mjs',
     inputs: ['content/vessels.json'],
     outputs: ['public/files/vessels/*.pdf'],
     needs: 'node',
@@ -154,8 +154,8 @@ export const STEPS: readonly DerivedStep[] = [
   {
     id: 'fleet-artwork',
     title: 'fleet artwork',
-    script: 'scripts/make-fleet-artwork.mjs',
-    command: 'node scripts/make-fleet-artwork.mjs',
+    script: 'src/build/derived/generators/make-fleet-artwork.mjs',
+    command: 'node src/build/derived/generators/make-fleet-artwork.mjs',
     inputs: ['content/vessels.json'],
     outputs: ['public/images/vessels/*.svg', 'public/images/containers/*.svg'],
     needs: 'node',
@@ -164,8 +164,8 @@ export const STEPS: readonly DerivedStep[] = [
     // drawn from its own code only (the port-information QR codes are drawn by the page)
     id: 'service-images',
     title: 'service pictures',
-    script: 'scripts/make-service-images.mjs',
-    command: 'node scripts/make-service-images.mjs',
+    script: 'src/build/derived/generators/make-service-images.mjs',
+    command: 'node src/build/derived/generators/make-service-images.mjs',
     inputs: [],
     outputs: ['public/images/services/**'],
     needs: 'node',
@@ -175,7 +175,7 @@ export const STEPS: readonly DerivedStep[] = [
 /** Generators that are deliberately not steps, and why (printed by `npm run derived -- --check`). */
 export const NOT_STEPS: readonly { script: string; why: string }[] = [
   {
-    script: 'scripts/make-documents.mjs',
+    script: 'src/build/derived/generators/make-documents.mjs',
     why:
       'fixed sample documents (public/files/certificates, compliance, contact, reports): their text and figures are written in the script, ' +
       'no content file is read, so no content edit can make them stale; they need Chromium and fonts-noto-cjk, and Chromium writes a new ' +

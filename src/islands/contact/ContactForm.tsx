@@ -3,7 +3,7 @@ import { apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
 import { COMMENT_MAX, CONTACT_FIELDS, NEED_CALL, charCount, checkContactField, validateContact, type ContactError, type ContactField, type ContactValues } from '../../forms/validation/contact';
-import { $messageOverlay } from '../../stores/preferences';
+import { $messageOverlay } from '../../browser/preferences';
 import { useFormKit } from '../shared/form-kit';
 import { CaptchaField, Field, describedBy } from '../shared/form-parts';
 import { fill } from '../shared/text';

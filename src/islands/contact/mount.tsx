@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales';
 import ContactForm, { type ContactFormProps } from './ContactForm';
 import type { ContactStrings } from './strings';
 // The form's stylesheet by URL, linked on first mount: a CSS import here would make
-// Vite ship its preload helper in every page's shell script (see docs/architecture.md).
+// Vite ship its preload helper in every page's shell script (see docs/performance.md).
 import formsCssUrl from '../shared/forms.css?url';
 
 /**

@@ -1,4 +1,4 @@
-import { $messageOverlay } from '../../stores/preferences';
+import { $messageOverlay } from '../../browser/preferences';
 import { mountContactOnDemand } from './lazy';
 import { MESSAGE_OVERLAY_EVENT, type MessageOverlayRequest } from '../../browser/shell';
 

@@ -2,7 +2,7 @@ import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import brandJson from '../../../content/brand.json';
 import { legEmission } from '../../carbon';
-import type { CutOffKind } from '../../schemas/schedules';
+import type { CutOffKind } from '../../content-model/schemas/schedules';
 import type { CutOff } from '../cutoffs';
 import type { ScheduleEngine, SailingOption } from '../index';
 import { optionKey, transitDays } from '../site-wire';

@@ -1,6 +1,6 @@
 import positionsJson from '../../../content/recruiting/positions.json';
 import { parseContent } from '../../shared/parse-content';
-import { PositionsFile, publishedPositions, type Position } from '../../schemas/recruiting';
+import { PositionsFile, publishedPositions, type Position } from '../../content-model/schemas/recruiting';
 
 /**
  * The positions the API answers from: content/recruiting/positions.json, bundled

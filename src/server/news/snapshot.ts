@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { NewsItem } from '../../schemas/news';
+import { NewsItem } from '../../content-model/schemas/news';
 import { describeIssues } from '../../contract/calls';
 
 /** Folder of the committed news snapshot (relative to the project, where the server runs). */

@@ -23,7 +23,7 @@ import {
   type MenuPage,
 } from '../../local/local';
 import { DEFAULT_QR, LOCAL_SEARCH_PAGE_SIZE } from '../../local/local-rules';
-import type { DefaultInfo, LocalNews, PageMenu, PageType } from '../../schemas/local';
+import type { DefaultInfo, LocalNews, PageMenu, PageType } from '../../content-model/schemas/local';
 import { escapeHtml } from '../../shared/format';
 
 function site(location: string, lang: string): LocalLanguage {

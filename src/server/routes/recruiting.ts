@@ -8,7 +8,7 @@ import { calls } from '../../contract/calls';
 import { CODE } from '../../contract/wire';
 import { formatDateTime } from '../../shared/format';
 import { RESUME_MAX_BYTES, RESUME_MAX_LABEL, checkResumeFile, type ResumeValues } from '../../forms/validation/resume';
-import { JOB_PAGE_SIZE, templatePath, type Position } from '../../schemas/recruiting';
+import { JOB_PAGE_SIZE, templatePath, type Position } from '../../content-model/schemas/recruiting';
 import { positionApplications, resumeUploads } from '../db/schema';
 import { requireCaptcha } from '../forms/captcha';
 import type { FormsContext } from '../forms/context';

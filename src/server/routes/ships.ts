@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { calls } from '../../contract/calls';
 import { CODE, PATH } from '../../contract/wire';
-import { capacityClass, certificateFile } from '../../schemas/vessels';
+import { capacityClass, certificateFile } from '../../content-model/schemas/vessels';
 import { answerError, handle } from '../handle';
 import { loadVessels } from '../content';
 import type { AppDeps } from '../deps';

@@ -1,5 +1,5 @@
-import type { Brand } from '../../../schemas/brand';
-import type { BrandLink } from '../../../schemas/service-pages';
+import type { Brand } from '../../../content-model/schemas/brand';
+import type { BrandLink } from '../../../content-model/schemas/service-pages';
 
 /** The address of a platform named in content: always from content/brand.json. */
 export function brandHref(brand: Brand, target: BrandLink['target']): string {

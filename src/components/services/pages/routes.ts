@@ -1,4 +1,4 @@
-import type { FooterKey, ServicePageKind } from '../../../schemas/service-pages';
+import type { FooterKey, ServicePageKind } from '../../../content-model/schemas/service-pages';
 
 /**
  * The service product pages under /home/Services/: which content file each one
