@@ -13,8 +13,12 @@ export const CODE = {
   /** A lookup that found nothing where the existing backend answers 201 (e.g. unknown location). */
   empty: '201',
   badRequest: '400',
+  /** Staff calls: no session, or it has ended (src/server/staff/). */
+  unauthorized: '401',
   forbidden: '403',
   notFound: '404',
+  /** Staff calls: someone else changed it first. */
+  conflict: '409',
   methodNotAllowed: '405',
   tooManyRequests: '429',
   serverError: '500',

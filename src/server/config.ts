@@ -3,6 +3,7 @@ import { DEFAULT_API_BASE } from '../contract/wire';
 import { AssistantEnv } from './assistant';
 import { FormsEnv, formsConfig, type FormsConfig } from './forms/config';
 import { SubscribeEnv, subscribeConfig, type SubscribeConfig } from './subscribe/config';
+import { StaffEnv, staffConfig, type StaffConfig } from './staff/config';
 
 /**
  * Server configuration from environment variables, validated once at start-up.
@@ -25,6 +26,7 @@ const Env = z.object({
   ...FormsEnv,
   ...SubscribeEnv,
   ...AssistantEnv,
+  ...StaffEnv,
 });
 
 export type ServerConfig = {
@@ -38,6 +40,8 @@ export type ServerConfig = {
   forms: FormsConfig;
   /** Newsletter subscriptions: codes, links in the mails, digest days (./subscribe/config.ts). */
   subscribe: SubscribeConfig;
+  /** The staff console: its origin, the key of its sessions (./staff/config.ts). */
+  staff: StaffConfig;
   /** CIDR blocks where the smart customer service is offered; empty: everywhere (./assistant.ts). */
   assistantNetworks: string[];
 };
@@ -60,6 +64,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     version: process.env.npm_package_version ?? '0.1.0',
     forms: formsConfig(e, env),
     subscribe: subscribeConfig(e),
+    staff: staffConfig(e, env),
     assistantNetworks: e.ASSISTANT_NETWORKS,
   };
 }

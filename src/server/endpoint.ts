@@ -17,6 +17,9 @@ import { appsIfReady, getApps } from './runtime';
  */
 export const prerender = false;
 
+/** The staff console's API (src/server/staff/app.ts): never a kept answer, never the public app. */
+const STAFF_PREFIX = `${import.meta.env.PUBLIC_API_BASE ?? '/homeapiak'}/staff/`;
+
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -38,6 +41,7 @@ export async function serveApi(request: Request, clientAddress?: string): Promis
   try {
     const apps = await getApps();
     if (dcsa) return await apps.dcsa.fetch(request);
+    if (url.pathname.startsWith(STAFF_PREFIX)) return await apps.staff.app.fetch(request, { clientAddress });
     const pathAndQuery = url.pathname + url.search;
     const origin = request.headers.get('origin');
     const kept = apps.kept.answer(request.method, pathAndQuery, origin, clientAddress, request.headers.get('x-forwarded-for'));

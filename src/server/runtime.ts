@@ -6,6 +6,7 @@ import { createDcsaApp, type DcsaApp } from './dcsa/app';
 import { rateLimiterOf } from './deps';
 import { loadCaptchaSecret } from './forms/secret';
 import { KeptAnswers } from './memo';
+import { createStaffApp, type StaffApp } from './staff/app';
 import { DCSA_BASE } from '../schedules/dcsa/schemas';
 
 /**
@@ -20,6 +21,8 @@ export interface Apps {
   dcsa: DcsaApp;
   /** Answers kept whole and given before the app (src/server/memo.ts). */
   kept: KeptAnswers;
+  /** The staff console's API under {apiBase}/staff (./staff/app.ts). */
+  staff: StaffApp;
 }
 
 let running: Promise<Apps> | undefined;
@@ -52,5 +55,6 @@ async function start(): Promise<Apps> {
   const dcsa = createDcsaApp({ cursorKey });
   // the OpenAPI document's DCSA examples are this DCSA app's answers
   const callDcsa = (path: string, init?: RequestInit) => dcsa.request(`http://localhost${DCSA_BASE}${path}`, init);
-  return { app: createApp(deps, { callDcsa }), dcsa, kept: new KeptAnswers(rateLimiterOf(deps), config.forms.trustProxyHops) };
+  const staff = await createStaffApp(deps);
+  return { app: createApp(deps, { callDcsa }), dcsa, staff, kept: new KeptAnswers(rateLimiterOf(deps), config.forms.trustProxyHops) };
 }

@@ -270,3 +270,160 @@ export const subscribeDigests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.subscriberId, t.period] })],
 );
+
+// ---- Staff: accounts, sessions and second factors (Better Auth's tables, src/staff/auth.ts), sign-in
+// ---- failures and the audit log. Export names are Better Auth's model names (modelName in src/staff/auth.ts).
+
+/** A staff account. `role` is one of src/staff/roles.ts; `banned` is set when an admin disables the account. */
+export const staffUsers = pgTable('staff_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
+});
+
+/** A signed-in session: the cookie holds the token; expiresAt slides with use (idle timeout), createdAt bounds it (absolute). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.userId)],
+);
+
+/** How an account signs in with a password (provider 'credential'; the scrypt hash in `password`). */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_accounts_user_idx').on(t.userId)],
+);
+
+/** One-time values: invitation and password-reset tokens (stored hashed), WebAuthn challenges. */
+export const staffVerifications = pgTable(
+  'staff_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_verifications_identifier_idx').on(t.identifier)],
+);
+
+/** TOTP secret and recovery codes of an account (both encrypted by Better Auth). */
+export const staffTwoFactors = pgTable(
+  'staff_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('staff_two_factors_secret_idx').on(t.secret), index('staff_two_factors_user_idx').on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys) of an account. */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+    aaguid: text('aaguid'),
+  },
+  (t) => [index('staff_passkeys_user_idx').on(t.userId), index('staff_passkeys_credential_idx').on(t.credentialID)],
+);
+
+/** Better Auth's request counters per client address and path (all API processes together). */
+export const staffRateLimits = pgTable('staff_rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Failed password sign-ins in a row, per account ('account:{email}', unknown addresses too, so a lock
+ * tells nothing) and per client address ('address:{ip}'); a success clears the account's row.
+ * `lockedUntil` refuses every sign-in of the key until then (src/staff/lockout.ts).
+ */
+export const staffSignInFailures = pgTable('staff_sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * What staff did, and what was done to staff accounts (src/staff/audit.ts): sign-in (success, failure,
+ * lockout), sign-out, invitation, role change, disable, and each story's steps. Kept two years.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff account that acted (null: nobody signed in, e.g. a failed sign-in, or the command line). */
+    actorId: text('actor_id'),
+    /** The actor's e-mail as it was then (kept when the account is gone), or the address tried, or 'cli'. */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    /** What it was done to: an account's e-mail, a story's uuid, ... */
+    subject: text('subject').notNull().default(''),
+    /** Small facts of the action (old and new role, the reason of a failure, ...). */
+    detail: text('detail').notNull().default(''),
+    clientAddress: text('client_address'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);
