@@ -56,5 +56,12 @@ async function start(): Promise<Apps> {
   // the OpenAPI document's DCSA examples are this DCSA app's answers
   const callDcsa = (path: string, init?: RequestInit) => dcsa.request(`http://localhost${DCSA_BASE}${path}`, init);
   const staff = await createStaffApp(deps);
-  return { app: createApp(deps, { callDcsa }), dcsa, staff, kept: new KeptAnswers(rateLimiterOf(deps), config.forms.trustProxyHops) };
+  const app = createApp(deps, { callDcsa });
+  // The OpenAPI document's examples are the API's own answers, made in process (a second or three);
+  // made here, before the API answers anything (its health call included), so that no first reader of
+  // the document or its reference page waits for them. A failure is the route's to retry.
+  await Promise.resolve(app.request(`http://localhost${config.apiBase}/openapi.json`))
+    .then((r: Response) => r.arrayBuffer())
+    .catch((error: Error) => console.warn(`[api] the OpenAPI examples could not be made at start: ${error?.message ?? error}`));
+  return { app, dcsa, staff, kept: new KeptAnswers(rateLimiterOf(deps), config.forms.trustProxyHops) };
 }

@@ -2,32 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../server/db';
 import { auditLog } from '../server/db/schema';
+import { AUDIT_ACTIONS, type AuditAction } from './audit-actions';
 
 /**
  * The audit log: who did what, when and from which address. Written by the staff API and the
  * `npm run staff` command; read by admins in the console; kept two years (pruneAudit).
  */
-export const AUDIT_ACTIONS = [
-  'sign-in',
-  'sign-in.failed',
-  'sign-in.locked',
-  'sign-out',
-  'account.invited',
-  'account.invite-resent',
-  'account.password-set',
-  'account.role-changed',
-  'account.disabled',
-  'account.enabled',
-  'account.second-factor-added',
-  'story.created',
-  'story.saved',
-  'story.submitted',
-  'story.published',
-  'story.scheduled',
-  'story.unpublished',
-  'story.restored',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction };
 
 /** How long entries are kept. */
 export const AUDIT_RETENTION_DAYS = 2 * 365;

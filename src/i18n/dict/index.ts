@@ -10,6 +10,8 @@ import sclEn from './scl.en.json';
 import sclZh from './scl.zh.json';
 import subscribeEn from './subscribe.en.json';
 import subscribeZh from './subscribe.zh.json';
+import staffEn from './staff.en.json';
+import staffZh from './staff.zh.json';
 
 /**
  * Interface strings, one pair of JSON files per area (flat dotted keys): the
@@ -18,9 +20,9 @@ import subscribeZh from './subscribe.zh.json';
  * defines the keys and the Chinese set must have every one of them.
  */
 export const parts = {
-  en: [coreEn, helpEn, searchEn, localEn, sclEn, subscribeEn],
-  zh: [coreZh, helpZh, searchZh, localZh, sclZh, subscribeZh],
+  en: [coreEn, helpEn, searchEn, localEn, sclEn, subscribeEn, staffEn],
+  zh: [coreZh, helpZh, searchZh, localZh, sclZh, subscribeZh, staffZh],
 } as const;
 
-export const en = { ...coreEn, ...helpEn, ...searchEn, ...localEn, ...sclEn, ...subscribeEn };
-export const zh = { ...coreZh, ...helpZh, ...searchZh, ...localZh, ...sclZh, ...subscribeZh };
+export const en = { ...coreEn, ...helpEn, ...searchEn, ...localEn, ...sclEn, ...subscribeEn, ...staffEn };
+export const zh = { ...coreZh, ...helpZh, ...searchZh, ...localZh, ...sclZh, ...subscribeZh, ...staffZh };

@@ -113,29 +113,46 @@ export async function createStaffApp(deps: AppDeps) {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
+  /**
+   * The staff member a request is from, checked: a live session (Better Auth: idle timeout; ours: the
+   * absolute end, which deletes it), a role, and, unless `area` is the own account, a second factor
+   * and a role the area admits. The console's pages ask the same (./page.ts).
+   */
+  async function who(
+    headers: Headers,
+    area: StaffArea,
+  ): Promise<{ staff: StaffSession; setCookies: string[] } | { code: typeof CODE.unauthorized | typeof CODE.forbidden; message: string; reason: 'session' | 'role' | 'secondFactor' }> {
+    const found = await auth.api.getSession({ headers, returnHeaders: true });
+    const s = found.response;
+    if (!s) return { code: CODE.unauthorized, message: 'Sign in first: there is no session, or it has ended', reason: 'session' };
+    if (now().getTime() - new Date(s.session.createdAt).getTime() > ABSOLUTE_SECONDS * 1000) {
+      await db.delete(staffSessions).where(eq(staffSessions.id, s.session.id));
+      return { code: CODE.unauthorized, message: 'Your session has reached its 12 hours: sign in again', reason: 'session' };
+    }
+    const role = (s.user as { role?: string }).role;
+    if (!isStaffRole(role)) return { code: CODE.forbidden, message: 'This account has no role', reason: 'role' };
+    const [{ passkeys }] = await db.select({ passkeys: sql<number>`count(*)::int` }).from(staffPasskeys).where(eq(staffPasskeys.userId, s.user.id));
+    const twoFactorEnabled = !!(s.user as { twoFactorEnabled?: boolean }).twoFactorEnabled;
+    const staff: StaffSession = {
+      user: { id: s.user.id, email: s.user.email, name: s.user.name, role, twoFactorEnabled },
+      session: { id: s.session.id, createdAt: new Date(s.session.createdAt), expiresAt: new Date(s.session.expiresAt) },
+      passkeys: Number(passkeys),
+    };
+    if (!(AREAS[area] as readonly string[]).includes(role)) return { code: CODE.forbidden, message: `Your role (${role}) may not do this`, reason: 'role' };
+    if (area !== 'self' && !twoFactorEnabled && !staff.passkeys)
+      return { code: CODE.forbidden, message: 'Add a second factor (an authenticator app or a passkey) before anything else', reason: 'secondFactor' };
+    return { staff, setCookies: found.headers?.getSetCookie() ?? [] };
+  }
+
   // ---- the console's calls
   const guard =
     (area: StaffArea): MiddlewareHandler<StaffEnv> =>
     async (c, next) => {
-      const found = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-      const s = found.response;
-      if (!s) return answerError(c, CODE.unauthorized, 'Sign in first: there is no session, or it has ended');
-      if (now().getTime() - new Date(s.session.createdAt).getTime() > ABSOLUTE_SECONDS * 1000) {
-        await db.delete(staffSessions).where(eq(staffSessions.id, s.session.id));
-        return answerError(c, CODE.unauthorized, 'Your session has reached its 12 hours: sign in again');
-      }
-      const role = (s.user as { role?: string }).role;
-      if (!isStaffRole(role)) return answerError(c, CODE.forbidden, 'This account has no role');
-      for (const cookie of found.headers?.getSetCookie() ?? []) c.header('set-cookie', cookie, { append: true });
-      if (!(AREAS[area] as readonly string[]).includes(role)) return answerError(c, CODE.forbidden, `Your role (${role}) may not do this`);
-      const [{ passkeys }] = await db.select({ passkeys: sql<number>`count(*)::int` }).from(staffPasskeys).where(eq(staffPasskeys.userId, s.user.id));
-      const twoFactorEnabled = !!(s.user as { twoFactorEnabled?: boolean }).twoFactorEnabled;
-      if (area !== 'self' && !twoFactorEnabled && !Number(passkeys)) return answerError(c, CODE.forbidden, 'Add a second factor (an authenticator app or a passkey) before anything else');
-      c.set('staff', {
-        user: { id: s.user.id, email: s.user.email, name: s.user.name, role, twoFactorEnabled },
-        session: { id: s.session.id, createdAt: new Date(s.session.createdAt), expiresAt: new Date(s.session.expiresAt) },
-        passkeys: Number(passkeys),
-      });
+      const found = await who(c.req.raw.headers, area);
+      if ('code' in found) return answerError(c, found.code, found.message);
+      // the session's sliding end, refreshed by Better Auth
+      for (const cookie of found.setCookies) c.header('set-cookie', cookie, { append: true });
+      c.set('staff', found.staff);
       await next();
     };
 
@@ -204,7 +221,7 @@ export async function createStaffApp(deps: AppDeps) {
   });
 
   app.notFound((c: Context) => answerError(c, CODE.notFound, `No such staff call: ${c.req.method} ${new URL(c.req.url).pathname}`));
-  return { app, auth, calls };
+  return { app, auth, calls, who };
 }
 export type StaffApp = Awaited<ReturnType<typeof createStaffApp>>;
 

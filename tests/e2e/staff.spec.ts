@@ -1,0 +1,238 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
+import type { Page } from '@playwright/test';
+import { parseMail } from '../api/mime';
+import { mayEnter, type StaffArea } from '../../src/staff/roles';
+import { expect, seriousAxeViolations, test } from './fixtures';
+
+/**
+ * The staff console as its users meet it, on a server of its own started as the README says: the
+ * first admin made by one command on a fresh database, then the browser. Served at
+ * http://localhost (a passkey cannot be bound to an IP address); passkeys through Chromium's
+ * virtual authenticator (CDP WebAuthn).
+ */
+const repo = process.cwd();
+const node = existsSync(join(repo, 'node_modules/.bin/node')) ? join(repo, 'node_modules/.bin/node') : process.execPath;
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+let origin = '';
+let adminLink = '';
+/** The writer's signed-in state, for the pages' role checks. */
+let writerState: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>> | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'staff-e2e-'));
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', STAFF_ORIGIN: origin };
+  // the one command of the README
+  const made = spawnSync(node, ['scripts/staff.mjs', 'add', '--email', 'ada.lin@seabridgelines.com', '--role', 'admin', '--name', 'Ada Lin'], { env, encoding: 'utf8' });
+  expect(made.status, made.stderr).toBe(0);
+  adminLink = /(http:\/\/localhost:\d+\/en\/staff\/set-password\?\S+)/.exec(made.stdout)![1];
+  server = spawn(node, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/homeapiak/health`)).ok) break;
+    } catch {}
+    if (i > 240) throw new Error('the staff e2e server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The newest mail to `to` in the server's outbox, waited for; its first console link. */
+async function linkMailedTo(to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const outbox = join(dataDir, 'outbox');
+        if (!existsSync(outbox)) return false;
+        for (const file of readdirSync(outbox).sort()) {
+          const mail = parseMail(readFileSync(join(outbox, file)));
+          if (mail.headers.to?.includes(to)) link = /(http:\/\/localhost:\d+\/en\/staff\/set-password\?\S+)/.exec(mail.text)?.[1] ?? link;
+        }
+        return link !== '';
+      },
+      { message: `an invitation to ${to}` },
+    )
+    .toBe(true);
+  return link;
+}
+
+async function setPassword(page: Page, link: string, password: string) {
+  await page.goto(link);
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('The same password again').fill(password);
+  await page.getByRole('button', { name: 'Save the password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password is set');
+}
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto(`${origin}/en/staff/sign-in`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Turns on TOTP from the account page; the secret, read from the key shown beside the QR code. */
+async function enrolTotp(page: Page, password: string): Promise<string> {
+  await page.getByLabel('Your password, to confirm it is you').fill(password);
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const key = (await page.locator('.staff-key').textContent())!.trim();
+  const secret = new TextDecoder().decode(base32.decode(key));
+  await page.getByLabel('Code from the app').fill(await createOTP(secret).totp());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Recovery codes' })).toBeVisible();
+  return secret;
+}
+
+test('the first admin, made by one command, sets a password, adds TOTP, invites a writer and an editor; the writer signs in with a passkey', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  // ---- the admin
+  await setPassword(page, adminLink, 'Quay crane seven at dusk');
+  await signInWithPassword(page, 'ada.lin@seabridgelines.com', 'Quay crane seven at dusk');
+  // without a second factor, the console offers its own account only
+  await page.waitForURL(/\/en\/staff\/security$/);
+  await expect(page.getByRole('note')).toContainText('Add a second factor');
+  expect((await page.request.get(`${origin}/en/staff/accounts`, { maxRedirects: 0 })).status()).toBe(303);
+  const adminSecret = await enrolTotp(page, 'Quay crane seven at dusk');
+  await page.getByRole('link', { name: 'Continue to the console' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+
+  // ---- invitations, mailed
+  await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+  for (const [email, name, role] of [
+    ['wei.zhang@seabridgelines.com', 'Wei Zhang', 'writer'],
+    ['maria.rossi@seabridgelines.com', 'Maria Rossi', 'editor'],
+  ]) {
+    await page.getByLabel('E-mail address', { exact: true }).fill(email);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Role', { exact: true }).selectOption(role);
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect(page.getByRole('status')).toContainText(`Invitation mailed to ${email}`);
+  }
+  await expect(page.getByRole('row', { name: /wei\.zhang@seabridgelines\.com/ })).toContainText('Invited');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // ---- the writer: password, then a passkey, then signs in with the passkey alone
+  const writer = await context.browser()!.newContext();
+  const w = await writer.newPage();
+  const cdp = await writer.newCDPSession(w);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  await setPassword(w, await linkMailedTo('wei.zhang@seabridgelines.com'), 'Tide tables for Ningbo 9');
+  await signInWithPassword(w, 'wei.zhang@seabridgelines.com', 'Tide tables for Ningbo 9');
+  await w.waitForURL(/\/en\/staff\/security$/);
+  await w.getByLabel('Name of this passkey (e.g. office laptop)').fill('office laptop');
+  await w.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(w.getByRole('status')).toContainText('Passkey added');
+  await w.getByRole('button', { name: 'Sign out' }).click();
+  await w.waitForURL(/\/en\/staff\/sign-in$/);
+  // an assertion without user verification (a client that asked for none, an authenticator that did none) is refused by the server
+  const options = '**/staff/auth/passkey/generate-authenticate-options';
+  await w.route(options, async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), userVerification: 'discouraged' } });
+  });
+  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+  await w.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(w.getByRole('alert')).toContainText('did not verify you');
+  await w.unroute(options);
+  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
+  await w.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await w.waitForURL(/\/en\/staff\/$/);
+  await expect(w.getByText('Signed in as')).toContainText('wei.zhang@seabridgelines.com');
+  // a writer has no accounts or audit log
+  await expect(w.getByRole('navigation').getByRole('link', { name: 'Accounts' })).toHaveCount(0);
+  expect((await w.request.get(`${origin}/en/staff/audit`, { maxRedirects: 0 })).status()).toBe(403);
+  writerState = await writer.storageState();
+  await writer.close();
+
+  // ---- the editor: password and TOTP, in Chinese
+  const editor = await context.browser()!.newContext();
+  const e = await editor.newPage();
+  await setPassword(e, await linkMailedTo('maria.rossi@seabridgelines.com'), 'Bunker price at Fujairah 3');
+  await signInWithPassword(e, 'maria.rossi@seabridgelines.com', 'Bunker price at Fujairah 3');
+  await e.waitForURL(/\/en\/staff\/security$/);
+  await enrolTotp(e, 'Bunker price at Fujairah 3');
+  await e.goto(`${origin}/zh/staff/`);
+  await expect(e.getByRole('heading', { name: '概览' })).toBeVisible();
+  expect(await seriousAxeViolations(e)).toEqual([]);
+  await editor.close();
+
+  // ---- the admin signs in again with password and code, and reads the audit log
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/en\/staff\/sign-in$/);
+  await signInWithPassword(page, 'ada.lin@seabridgelines.com', 'Quay crane seven at dusk');
+  await page.getByLabel('Code from the app').fill(await createOTP(adminSecret).totp());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(/\/en\/staff\/$/);
+  await page.goto(`${origin}/en/staff/audit`);
+  await expect(page.getByRole('cell', { name: 'account.invited' }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /passkey/ }).first()).toContainText('wei.zhang@seabridgelines.com');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('every console page, enumerated from the pages folder: rendered on demand, no-store, noindex; a sign-in first, and 403 to a role its area does not admit', async ({ playwright }) => {
+  // Astro's router is the pages folder: every file under src/pages/[lang]/staff is a console page, and says its area
+  const folder = 'src/pages/[lang]/staff';
+  const pages = readdirSync(folder)
+    .filter((f) => f.endsWith('.astro'))
+    .map((f) => {
+      const source = readFileSync(join(folder, f), 'utf8');
+      expect(source, f).toContain('export const prerender = false');
+      const area = /staffPage\(Astro, (null|'([a-z]+)')\)/.exec(source);
+      expect(area, `${f} asks staffPage for its area`).not.toBeNull();
+      return { path: f === 'index.astro' ? '/' : `/${f.replace(/\.astro$/, '')}`, area: area![2] ?? null };
+    });
+  expect(pages.length).toBeGreaterThanOrEqual(6);
+  const anonymous = await playwright.request.newContext();
+  const writer = await playwright.request.newContext({ storageState: writerState });
+  for (const { path, area } of pages) {
+    for (const lang of ['en', 'zh']) {
+      const url = `${origin}/${lang}/staff${path}`;
+      const answer = await anonymous.get(url, { maxRedirects: 0 });
+      expect(answer.headers()['cache-control'], url).toBe('private, no-store');
+      expect(answer.headers()['x-robots-tag'], url).toMatch(/noindex/);
+      if (area === null) {
+        expect(answer.status(), url).toBe(200);
+        expect(await answer.text(), url).toContain('<meta name="robots" content="noindex, nofollow">');
+        continue;
+      }
+      expect(answer.status(), url).toBe(303);
+      expect(answer.headers().location, url).toMatch(new RegExp(`^/${lang}/staff/sign-in\\?next=`));
+      const asWriter = await writer.get(url, { maxRedirects: 0 });
+      expect(asWriter.status(), `${url} as a writer`).toBe(mayEnter('writer', area as StaffArea) ? 200 : 403);
+    }
+  }
+  await anonymous.dispose();
+  await writer.dispose();
+  // and none of it is in the static output or the sitemap
+  expect(existsSync('dist/client/en/staff')).toBe(false);
+  expect(readFileSync('dist/client/sitemap.xml', 'utf8')).not.toContain('/staff/');
+});
