@@ -99,3 +99,43 @@ export function sanitizeHtml(html: string): string {
   // values never hold a raw ">", the library escapes it, so " />" can only close a void element)
   return sanitize(html, OPTIONS).replaceAll(' />', '>');
 }
+
+/** What the allow-list took out of a body, said for the writer: an element, an attribute, a link's target. */
+export interface SanitizeRemoval {
+  kind: 'element' | 'attribute' | 'link' | 'comment';
+  /** `script`, `img onerror`, `a href="javascript:…"`. */
+  what: string;
+}
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * The sanitizer above, and a list of what it removed (each kind of thing once), so that a writer is
+ * shown it before saving instead of finding it silently gone. The HTML is the same as sanitizeHtml's.
+ */
+export function sanitizeWithReport(html: string): { html: string; removed: SanitizeRemoval[] } {
+  const seen = new Map<string, SanitizeRemoval>();
+  const note = (kind: SanitizeRemoval['kind'], what: string) => seen.has(`${kind} ${what}`) || seen.set(`${kind} ${what}`, { kind, what });
+  const clean = sanitize(html, {
+    ...OPTIONS,
+    onOpenTag(name, attribs) {
+      const allowed = SANITIZE_ALLOWED[name];
+      if (!allowed) return void note('element', name);
+      for (const [attribute, value] of Object.entries(attribs)) {
+        if (attribute === 'rel' && name === 'a') continue;
+        if (!allowed.includes(attribute)) note('attribute', `${name} ${attribute}`);
+        else if (NUMERIC.has(attribute) && !/^\d{1,4}$/.test(value)) note('attribute', `${name} ${attribute}="${value.slice(0, 40)}"`);
+        else if (attribute === 'href' || attribute === 'src') {
+          const scheme = SCHEME.exec(value.trim().replace(/[\u0000-\u0020]/g, ''))?.[1]?.toLowerCase();
+          const schemes = name === 'img' ? ['http', 'https'] : ['http', 'https', 'mailto', 'tel'];
+          if (scheme && !schemes.includes(scheme)) note('link', `${name} ${attribute}="${value.slice(0, 40)}"`);
+        }
+      }
+      if (name === 'img' && !attribs.src) note('element', 'img without src');
+    },
+  }).replaceAll(' />', '>');
+  if (/<!--/.test(html)) note('comment', '<!-- -->');
+  if (/<!\[/.test(html)) note('comment', '<![ ]>');
+  if (/<\?/.test(html)) note('comment', '<? ?>');
+  return { html: clean, removed: [...seen.values()] };
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { SANITIZE_ALLOWED, sanitizeHtml } from '../../src/shared/sanitize-html';
+import { SANITIZE_ALLOWED, sanitizeHtml, sanitizeWithReport } from '../../src/shared/sanitize-html';
 
 describe('sanitizeHtml (news bodies)', () => {
   it('keeps the allowed markup as it is', () => {
@@ -97,5 +97,33 @@ describe('sanitizeHtml against the XSS payloads DOMPurify is tested with', () =>
       const out = sanitizeHtml(payload);
       expect(sanitizeHtml(out), payload).toBe(out);
     }
+  });
+});
+
+describe('sanitizeWithReport: what the allow-list removes, said before a save', () => {
+  it('gives the same HTML as the sanitizer for every DOMPurify payload, and names something removed for each that carried script', () => {
+    const { payloads } = JSON.parse(readFileSync('tests/fixtures/dompurify-payloads.json', 'utf8')) as { payloads: string[] };
+    for (const payload of payloads) {
+      const report = sanitizeWithReport(payload);
+      expect(report.html).toBe(sanitizeHtml(payload));
+      if (/<script|\son[a-z]+\s*=|javascript:/i.test(payload)) expect(report.removed.length, payload).toBeGreaterThan(0);
+    }
+  });
+
+  it('names elements, attributes, links and comments, each once', () => {
+    const { html, removed } = sanitizeWithReport(
+      '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="/a.png" onerror="alert(1)"><img width="9px" src="/b.png"><!-- note --><iframe src="//e"></iframe><script>2</script></p>',
+    );
+    expect(html).toBe('<p>Hi <a>x</a><img src="/a.png"><img src="/b.png"></p>');
+    expect(removed).toEqual([
+      { kind: 'attribute', what: 'p onclick' },
+      { kind: 'element', what: 'script' },
+      { kind: 'link', what: 'a href="javascript:alert(1)"' },
+      { kind: 'attribute', what: 'img onerror' },
+      { kind: 'attribute', what: 'img width="9px"' },
+      { kind: 'element', what: 'iframe' },
+      { kind: 'comment', what: '<!-- -->' },
+    ]);
+    expect(sanitizeWithReport('<p>A <strong>clean</strong> body with <a href="https://www.example.com/x">a link</a>.</p>').removed).toEqual([]);
   });
 });
