@@ -65,7 +65,13 @@ async function readBody(c: Context): Promise<unknown> {
  * the call's schemas (code 400 naming the field on failure), the handler's
  * result is wrapped, and a WireError becomes its code and message.
  */
-export function handle<C extends CallDef>(router: Hono, def: C, handler: (input: HandlerInput<C>) => Promise<CallAnswer<C> | Answer<CallAnswer<C>>> | CallAnswer<C> | Answer<CallAnswer<C>>): void {
+export function handle<C extends CallDef>(
+  router: Hono,
+  def: C,
+  handler: (input: HandlerInput<C>) => Promise<CallAnswer<C> | Answer<CallAnswer<C>>> | CallAnswer<C> | Answer<CallAnswer<C>>,
+  /** false: the caller answers the other method itself (a path that takes both, on routers of its own). */
+  options: { answerOtherMethod?: boolean } = {},
+): void {
   const method = def.method === 'GET' ? 'get' : 'post';
   router[method](def.path, async (c) => {
     try {
@@ -93,6 +99,7 @@ export function handle<C extends CallDef>(router: Hono, def: C, handler: (input:
       throw error;
     }
   });
+  if (options.answerOtherMethod === false) return;
   // The other method on a known path answers 405 in the wrapper rather than 404.
   const other = def.method === 'GET' ? 'post' : 'get';
   router[other](def.path, (c) => answerError(c, CODE.methodNotAllowed, `${def.path} takes ${def.method}`));

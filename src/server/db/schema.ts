@@ -1,4 +1,4 @@
-import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. Migrations are generated from it with
@@ -426,4 +426,62 @@ export const auditLog = pgTable(
     clientAddress: text('client_address'),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);
+
+// ---- The newsroom (src/newsroom/): stories in their workflow, every revision kept. A published
+// ---- story is copied into news_items / news_item_labels, which the public API serves.
+
+/**
+ * A story in both languages as the newsroom holds it: its state, its current content (`content`:
+ * the metadata and each language present, src/newsroom/story.ts), and `version`, raised by every
+ * change, which a save must name (two people saving: the second is refused, never overwrites).
+ */
+export const stories = pgTable(
+  'stories',
+  {
+    /** The news uuid on the wire (n2026-1126-ab12). */
+    id: text('id').primaryKey(),
+    /** draft, review, scheduled, published, unpublished. */
+    status: text('status').notNull(),
+    version: integer('version').notNull().default(1),
+    content: jsonb('content').notNull(),
+    /** Searchable text of both titles (the list's text filter). */
+    titles: text('titles').notNull().default(''),
+    typeId: text('type_id')
+      .notNull()
+      .references(() => newsTypes.id),
+    labels: text('labels').array().notNull().default([]),
+    /** Which languages it has: 'en', 'zh'. */
+    languages: text('languages').array().notNull().default([]),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a scheduled story is to go live. */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The revision that is live (published), or null. */
+    liveRevision: integer('live_revision'),
+  },
+  (t) => [index('stories_updated_idx').on(t.updatedAt), index('stories_status_idx').on(t.status, t.scheduledAt)],
+);
+
+/** Every revision of a story: who did what when, and the whole story as it was then (restorable). */
+export const storyRevisions = pgTable(
+  'story_revisions',
+  {
+    storyId: text('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** created, saved, submitted, published, scheduled, unpublished, restored, imported. */
+    action: text('action').notNull(),
+    by: text('by').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull(),
+    content: jsonb('content').notNull(),
+    /** What changed, said short ("title (en), body (zh)"). */
+    summary: text('summary').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.number] })],
 );

@@ -14,6 +14,8 @@ import { answerError, handle, WireError, type HandlerInput } from '../handle';
 import { createMailer } from '../mail';
 import type { CallDef } from '../../contract/define';
 import { inviteMail, lockedMail, resetMail } from './mails';
+import { ConflictAnswer, registerNewsroom } from './newsroom';
+import { importPublishedNews } from '../../newsroom/stories';
 import { keptSecret } from '../kept-secret';
 
 /**
@@ -89,6 +91,10 @@ export async function createStaffApp(deps: AppDeps) {
     sendLocked: async (to, minutes, address) => void (await mailer.send(lockedMail(to, minutes, address))),
   });
 
+  // the stories the public API already serves become the newsroom's (once; nothing to do afterwards)
+  const imported = await importPublishedNews(db);
+  if (imported) log(`[staff] ${imported} published stories imported into the newsroom`);
+
   const app = new Hono<StaffEnv>().basePath(base);
   const calls: StaffCallRecord[] = [];
 
@@ -160,16 +166,21 @@ export async function createStaffApp(deps: AppDeps) {
     calls.push({ method: def.method, path: `${base}${def.path}`, area });
     const router = new Hono<StaffEnv>();
     router.use(def.path, guard(area));
-    handle(router as unknown as Hono, def, async (input) => {
-      const staff = input.c.get('staff') as StaffSession;
-      const actor: Actor = { id: staff.user.id, email: staff.user.email, clientAddress: clientAddress(input.c, config.forms.trustProxyHops) };
-      try {
-        return (await handler({ ...input, staff, actor })) as never;
-      } catch (error) {
-        if (error instanceof AccountError) throw new WireError(error.reason === 'notFound' ? CODE.notFound : error.reason === 'exists' ? CODE.conflict : CODE.forbidden, error.message);
-        throw error;
-      }
-    });
+    handle(
+      router as unknown as Hono,
+      def,
+      async (input) => {
+        const staff = input.c.get('staff') as StaffSession;
+        const actor: Actor = { id: staff.user.id, email: staff.user.email, clientAddress: clientAddress(input.c, config.forms.trustProxyHops) };
+        try {
+          return (await handler({ ...input, staff, actor })) as never;
+        } catch (error) {
+          if (error instanceof AccountError) throw new WireError(error.reason === 'notFound' ? CODE.notFound : error.reason === 'exists' ? CODE.conflict : CODE.forbidden, error.message);
+          throw error;
+        }
+      },
+      { answerOtherMethod: false },
+    );
     app.route('/', router);
   }
 
@@ -220,6 +231,20 @@ export async function createStaffApp(deps: AppDeps) {
     return { rows: rows.map((r) => ({ at: r.at.toISOString(), actorEmail: r.actorEmail, action: r.action, subject: r.subject, detail: r.detail, clientAddress: r.clientAddress })), total };
   });
 
+  registerNewsroom(staffCall, db, now);
+  // a path's other method answers 405 in the wrapper (the calls are on routers of their own, so handle() cannot say it)
+  for (const path of new Set(calls.map((c) => c.path))) {
+    const methods = calls.filter((c) => c.path === path).map((c) => c.method);
+    for (const other of (['GET', 'POST'] as const).filter((m) => !methods.includes(m))) {
+      app.on(other, path.slice(base.length) || '/', (c) => answerError(c, CODE.methodNotAllowed, `${path} takes ${methods.join(' or ')}`));
+    }
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof ConflictAnswer) return error.response();
+    if (config.logLevel !== 'silent') console.error(`[staff] ${c.req.method} ${c.req.path}:`, error);
+    return answerError(c, CODE.serverError, 'Internal error, please retry later');
+  });
   app.notFound((c: Context) => answerError(c, CODE.notFound, `No such staff call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   return { app, auth, calls, who };
 }

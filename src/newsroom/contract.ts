@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineCall } from '../contract/define';
+import { NEWS_TYPE_IDS } from '../contract/wire';
+import { StoryContent, STORY_STATUSES } from './story';
+
+/** The newsroom's calls, under {apiBase}/staff/news (registered by src/server/staff/newsroom.ts with their areas). */
+
+const Version = z.coerce.number().int().min(1);
+const Id = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{4,40}$/) }).strict();
+const Removal = z.object({ kind: z.string(), what: z.string() });
+export const Removed = z.object({ en: z.array(Removal).optional(), zh: z.array(Removal).optional() });
+
+export const StorySummary = z.object({
+  id: z.string(),
+  status: z.enum(STORY_STATUSES),
+  version: z.number(),
+  typeId: z.string(),
+  titleEn: z.string().nullable(),
+  titleZh: z.string().nullable(),
+  labels: z.array(z.string()),
+  statusDt: z.string(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+  scheduledAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+
+export const Revision = z.object({ number: z.number(), action: z.string(), by: z.string(), at: z.string(), status: z.string(), summary: z.string() });
+
+const Saved = z.object({ id: z.string(), version: z.number(), status: z.enum(STORY_STATUSES), removed: Removed.optional() });
+
+export const newsroomCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: '/news/stories',
+    query: z
+      .object({
+        type: z.enum(NEWS_TYPE_IDS).optional(),
+        language: z.enum(['en', 'zh']).optional(),
+        status: z.enum(STORY_STATUSES).optional(),
+        label: z.string().max(40).optional(),
+        text: z.string().max(100).optional(),
+        page: z.coerce.number().int().min(1).max(10_000).default(1),
+        size: z.coerce.number().int().min(1).max(100).default(20),
+      })
+      .strict(),
+    answer: z.object({ rows: z.array(StorySummary), total: z.number() }),
+    summary: 'Stories, most recently changed first',
+  }),
+  get: defineCall({
+    method: 'GET',
+    path: '/news/stories/:id',
+    params: Id,
+    answer: z.object({ story: StorySummary, content: StoryContent, revisions: z.array(Revision) }),
+    summary: 'One story: its content and every revision',
+  }),
+  create: defineCall({ method: 'POST', path: '/news/stories', body: StoryContent, answer: Saved, summary: 'A new draft' }),
+  save: defineCall({
+    method: 'POST',
+    path: '/news/stories/:id',
+    params: Id,
+    body: z.object({ version: Version, content: StoryContent }).strict(),
+    answer: Saved,
+    summary: 'Saves a story (the version read must still be the current one)',
+  }),
+  submit: defineCall({ method: 'POST', path: '/news/stories/:id/submit', params: Id, body: z.object({ version: Version }).strict(), answer: Saved, summary: 'Submits a draft for review' }),
+  publish: defineCall({ method: 'POST', path: '/news/stories/:id/publish', params: Id, body: z.object({ version: Version }).strict(), answer: Saved, summary: 'Publishes now' }),
+  schedule: defineCall({
+    method: 'POST',
+    path: '/news/stories/:id/schedule',
+    params: Id,
+    body: z.object({ version: Version, at: z.iso.datetime({ offset: true, error: 'staff.field.when' }) }).strict(),
+    answer: Saved,
+    summary: 'Publishes at a time (within a minute of it)',
+  }),
+  unpublish: defineCall({ method: 'POST', path: '/news/stories/:id/unpublish', params: Id, body: z.object({ version: Version }).strict(), answer: Saved, summary: 'Takes a story off the site' }),
+  restore: defineCall({
+    method: 'POST',
+    path: '/news/stories/:id/restore',
+    params: Id,
+    body: z.object({ version: Version, revision: z.number().int().min(1) }).strict(),
+    answer: Saved,
+    summary: 'Makes an earlier revision current again',
+  }),
+  checkBody: defineCall({
+    method: 'POST',
+    path: '/news/check-body',
+    body: z.object({ html: z.string().max(200_000) }).strict(),
+    answer: z.object({ html: z.string(), removed: z.array(Removal) }),
+    summary: 'What the allow-list would remove from a body (shown before saving)',
+  }),
+};

@@ -1,0 +1,113 @@
+import type { Context } from 'hono';
+import { CODE } from '../../contract/wire';
+import type { CallDef } from '../../contract/define';
+import { newsroomCalls } from '../../newsroom/contract';
+import type { StoryContent, StoryStatus } from '../../newsroom/story';
+import { createStory, getStory, listStories, moveStory, restoreRevision, saveStory, StoryConflict, StoryNotFound } from '../../newsroom/stories';
+import { mayDo, type StoryAction } from '../../newsroom/workflow';
+import { sanitizeWithReport } from '../../shared/sanitize-html';
+import type { Actor } from '../../staff/accounts';
+import type { StaffArea } from '../../staff/roles';
+import type { Db } from '../db';
+import { stories } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { say } from '../forms/messages';
+import { WireError, type HandlerInput } from '../handle';
+import type { StaffSession } from './app';
+
+type StaffCall = <C extends CallDef>(def: C, area: StaffArea, handler: (input: HandlerInput<C> & { staff: StaffSession; actor: Actor }) => Promise<unknown> | unknown) => void;
+
+/** The newsroom's calls on the staff API: each registered with its area, each action checked against the story's state (src/newsroom/workflow.ts). */
+export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date) {
+  const summary = (row: typeof stories.$inferSelect) => {
+    const content = row.content as StoryContent;
+    return {
+      id: row.id,
+      status: row.status as StoryStatus,
+      version: row.version,
+      typeId: row.typeId,
+      titleEn: content.en?.title ?? null,
+      titleZh: content.zh?.title ?? null,
+      labels: row.labels,
+      statusDt: content.meta.statusDt,
+      updatedBy: row.updatedBy,
+      updatedAt: row.updatedAt.toISOString(),
+      scheduledAt: row.scheduledAt?.toISOString() ?? null,
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+    };
+  };
+  const statusOf = async (id: string) => {
+    const [row] = await db.select({ status: stories.status }).from(stories).where(eq(stories.id, id));
+    if (!row) throw new WireError(CODE.notFound, `No story ${id}`);
+    return row.status as StoryStatus;
+  };
+  const allow = (staff: StaffSession, action: StoryAction, status: StoryStatus | null) => {
+    const refusal = mayDo(staff.user.role, action, status);
+    if (refusal) throw new WireError(refusal.reason === 'role' ? CODE.forbidden : CODE.conflict, refusal.message);
+  };
+  /** Story errors as answers: a conflict carries who saved first, so the page can say it in its language. */
+  const guarded = async <T>(c: Context, work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof StoryConflict) throw new ConflictAnswer(c, error);
+      if (error instanceof StoryNotFound) throw new WireError(CODE.notFound, error.message);
+      throw error;
+    }
+  };
+
+  staffCall(newsroomCalls.list, 'newsroom', async ({ query }) => {
+    const { rows, total } = await listStories(db, { typeId: query.type, language: query.language, status: query.status, label: query.label, text: query.text, page: query.page, size: query.size });
+    return { rows: rows.map(summary), total };
+  });
+  staffCall(newsroomCalls.get, 'newsroom', ({ params, c }) =>
+    guarded(c, async () => {
+      const { row, revisions } = await getStory(db, params.id);
+      return { story: summary(row), content: row.content as StoryContent, revisions: revisions.map((r) => ({ ...r, at: r.at.toISOString() })) };
+    }),
+  );
+  staffCall(newsroomCalls.create, 'newsroom', async ({ body, staff, actor }) => {
+    allow(staff, 'create', null);
+    return { ...(await createStory(db, body, actor, now())), status: 'draft' as const };
+  });
+  staffCall(newsroomCalls.save, 'newsroom', async ({ params, body, staff, actor, c }) => {
+    allow(staff, 'save', await statusOf(params.id));
+    return guarded(c, () => saveStory(db, params.id, body.version, body.content, actor, now()));
+  });
+  staffCall(newsroomCalls.submit, 'newsroom', async ({ params, body, staff, actor, c }) => {
+    allow(staff, 'submit', await statusOf(params.id));
+    return guarded(c, () => moveStory(db, params.id, body.version, 'review', actor, { now: now() }));
+  });
+  staffCall(newsroomCalls.publish, 'publish', async ({ params, body, staff, actor, c }) => {
+    allow(staff, 'publish', await statusOf(params.id));
+    return guarded(c, () => moveStory(db, params.id, body.version, 'published', actor, { now: now() }));
+  });
+  staffCall(newsroomCalls.schedule, 'publish', async ({ params, body, staff, actor, c }) => {
+    allow(staff, 'schedule', await statusOf(params.id));
+    const at = new Date(body.at);
+    if (at.getTime() <= now().getTime()) throw new WireError(CODE.badRequest, `body.at: ${say('staff.field.future', 1)}`);
+    return guarded(c, () => moveStory(db, params.id, body.version, 'scheduled', actor, { at, now: now() }));
+  });
+  staffCall(newsroomCalls.unpublish, 'publish', async ({ params, body, staff, actor, c }) => {
+    allow(staff, 'unpublish', await statusOf(params.id));
+    return guarded(c, () => moveStory(db, params.id, body.version, 'unpublished', actor, { now: now() }));
+  });
+  staffCall(newsroomCalls.restore, 'publish', async ({ params, body, staff, actor, c }) => {
+    allow(staff, 'restore', await statusOf(params.id));
+    return guarded(c, () => restoreRevision(db, params.id, body.version, body.revision, actor, now()));
+  });
+  staffCall(newsroomCalls.checkBody, 'newsroom', ({ body }) => sanitizeWithReport(body.html));
+}
+
+/** A 409 whose content says who saved first and when (the staff call's wrapper, with content). */
+export class ConflictAnswer extends Error {
+  constructor(
+    readonly c: Context,
+    readonly conflict: StoryConflict,
+  ) {
+    super(conflict.message);
+  }
+  response() {
+    return this.c.json({ code: CODE.conflict, message: this.conflict.message, data: { content: { by: this.conflict.by, at: this.conflict.at.toISOString(), version: this.conflict.version } } }, 409);
+  }
+}

@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEWS_TYPE } from '../../src/contract/wire';
+import { newsItems, stories } from '../../src/server/db/schema';
+import { publishDue } from '../../src/newsroom/stories';
+import type { StoryContent } from '../../src/newsroom/story';
+import { readAudit } from '../../src/staff/audit';
+import type { Jar } from './staff-helpers';
+import { startStaff, type StaffHarness } from './staff-helpers';
+
+/** The newsroom's calls (src/newsroom/, src/server/staff/newsroom.ts) on a real database, and what the public API then serves. */
+let h: StaffHarness;
+let writer: Jar;
+let editor: Jar;
+let service: Jar;
+beforeAll(async () => {
+  h = await startStaff();
+  [writer, editor, service] = [await h.member('writer', 'wei.writer@seabridgelines.com'), await h.member('editor', 'maria.editor@seabridgelines.com'), await h.member('service')];
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const notice = (title = 'Congestion surcharge at Yantian from 1 December'): StoryContent => ({
+  meta: { typeId: NEWS_TYPE.notices, labels: ['surcharges', 'port-operations'], tradeCodes: [], portCodes: ['CNYTN'], statusDt: '2026-11-26', important: true },
+  en: {
+    title,
+    subTitle: '',
+    author: 'Trade Management',
+    summary: 'A congestion surcharge applies to export cargo from Yantian.',
+    body: '<p>From <strong>1 December 2026</strong> a surcharge of USD 150 per TEU applies.</p>',
+    picUrl: null,
+  },
+  zh: { title: '盐田港拥堵附加费通知', subTitle: '', author: '贸易管理部', summary: '自12月1日起盐田出口货物加收拥堵附加费。', body: '<p>自2026年12月1日起，每TEU加收150美元。</p>', picUrl: null },
+});
+const publicDetail = (id: string, language: 0 | 1) => h.request(`/cosNewss/findLastNextNews/${id}?language=${language}&newsTypeUuid=${NEWS_TYPE.notices}`);
+
+describe('the newsroom', () => {
+  it('holds every story the public API already served, as published', async () => {
+    const [{ n }] = await h.database.db.select({ n: sql<number>`count(distinct ${newsItems.uuid})::int` }).from(newsItems);
+    const list = await h.call(`/news/stories?status=published&size=1`, { jar: editor });
+    expect(list.status).toBe(200);
+    expect(list.body.data.content.total).toBe(n);
+    expect(n).toBeGreaterThan(10);
+  });
+
+  it('a writer drafts a bilingual notice (what the allow-list removes is said), submits it; the editor publishes it and the public API serves it at once', async () => {
+    const content = notice();
+    content.en!.body = '<p onclick="steal()">From <strong>1 December</strong>.</p><script>alert(1)</script><img src="x" onerror="alert(1)">';
+    const check = await h.call('/news/check-body', { body: { html: content.en!.body }, jar: writer });
+    expect(check.body.data.content.removed.map((r: { what: string }) => r.what)).toEqual(['p onclick', 'script', 'img onerror']);
+
+    const created = await h.call('/news/stories', { body: content, jar: writer });
+    expect(created.status).toBe(200);
+    const { id, version, removed } = created.body.data.content;
+    expect(removed.en.length).toBe(3);
+    expect(removed.zh).toBeUndefined();
+    const stored = await h.call(`/news/stories/${id}`, { jar: writer });
+    expect(stored.body.data.content.content.en.body).toBe('<p>From <strong>1 December</strong>.</p><img src="x">');
+
+    // not on the site yet
+    expect((await publicDetail(id, 1)).body.code).not.toBe('200');
+    const submitted = await h.call(`/news/stories/${id}/submit`, { body: { version }, jar: writer });
+    expect(submitted.body.data.content).toMatchObject({ status: 'review', version: version + 1 });
+    // a writer does not publish
+    expect((await h.call(`/news/stories/${id}/publish`, { body: { version: version + 1 }, jar: writer })).status).toBe(403);
+    // customer service has no newsroom
+    expect((await h.call(`/news/stories/${id}`, { jar: service })).status).toBe(403);
+
+    const published = await h.call(`/news/stories/${id}/publish`, { body: { version: version + 1 }, jar: editor });
+    expect(published.body.data.content.status).toBe('published');
+    const en = await publicDetail(id, 1);
+    expect(en.status).toBe(200);
+    expect(JSON.stringify(en.body.data.content)).toContain('Congestion surcharge at Yantian');
+    const zh = await publicDetail(id, 0);
+    expect(JSON.stringify(zh.body.data.content)).toContain('盐田港拥堵附加费通知');
+    const entries = (await readAudit(h.database.db, { text: id, page: 1, size: 20 })).rows.map((r) => `${r.action} ${r.actorEmail}`);
+    expect(entries).toEqual(
+      expect.arrayContaining(['story.created wei.writer@seabridgelines.com', 'story.submitted wei.writer@seabridgelines.com', 'story.published maria.editor@seabridgelines.com']),
+    );
+  });
+
+  it('two people saving the same version: the second is refused and told who saved first', async () => {
+    const { id, version } = (await h.call('/news/stories', { body: notice('Typhoon: Yantian gate closed'), jar: writer })).body.data.content;
+    const first = await h.call(`/news/stories/${id}`, { body: { version, content: notice('Typhoon Koinu: Yantian gate closed') }, jar: writer });
+    expect(first.status).toBe(200);
+    const second = await h.call(`/news/stories/${id}`, { body: { version, content: notice('Typhoon: Yantian and Shekou gates closed') }, jar: editor });
+    expect(second.status).toBe(409);
+    expect(second.body.data.content).toMatchObject({ by: 'wei.writer@seabridgelines.com', version: version + 1 });
+    const [row] = await h.database.db.select().from(stories).where(eq(stories.id, id));
+    expect((row.content as StoryContent).en!.title).toBe('Typhoon Koinu: Yantian gate closed');
+  });
+
+  it('editing a published story makes a new revision, live at once; every revision is kept and can be restored; unpublish takes it off', async () => {
+    const { id, version } = (await h.call('/news/stories', { body: notice('Holiday schedule for the Spring Festival'), jar: editor })).body.data.content;
+    let v = (await h.call(`/news/stories/${id}/publish`, { body: { version }, jar: editor })).body.data.content.version;
+    const edited = notice('Holiday schedule for the Spring Festival 2027');
+    v = (await h.call(`/news/stories/${id}`, { body: { version: v, content: edited }, jar: editor })).body.data.content.version;
+    expect(JSON.stringify((await publicDetail(id, 1)).body.data.content)).toContain('Spring Festival 2027');
+    // a writer cannot change a published story
+    expect((await h.call(`/news/stories/${id}`, { body: { version: v, content: notice('x') }, jar: writer })).status).toBe(403);
+    const story = (await h.call(`/news/stories/${id}`, { jar: editor })).body.data.content;
+    expect(story.revisions.map((r: { action: string }) => r.action)).toEqual(['saved', 'published', 'created']);
+    expect(story.revisions[0]).toMatchObject({ by: 'maria.editor@seabridgelines.com', summary: 'title (en)' });
+    v = (await h.call(`/news/stories/${id}/restore`, { body: { version: v, revision: 1 }, jar: editor })).body.data.content.version;
+    expect(JSON.stringify((await publicDetail(id, 1)).body.data.content)).not.toContain('Spring Festival 2027');
+    const off = await h.call(`/news/stories/${id}/unpublish`, { body: { version: v }, jar: editor });
+    expect(off.body.data.content.status).toBe('unpublished');
+    expect((await publicDetail(id, 1)).body.code).not.toBe('200');
+  });
+
+  it('a scheduled story is published by publishDue once its time has come, not before; a time in the past is refused', async () => {
+    const { id, version } = (await h.call('/news/stories', { body: notice('Rate restoration on the Asia–Europe trade'), jar: editor })).body.data.content;
+    const past = await h.call(`/news/stories/${id}/schedule`, { body: { version, at: '2020-01-01T09:00:00+08:00' }, jar: editor });
+    expect(past.status).toBe(400);
+    const at = new Date(h.clock.now().getTime() + 3600_000);
+    const scheduled = await h.call(`/news/stories/${id}/schedule`, { body: { version, at: at.toISOString() }, jar: editor });
+    expect(scheduled.body.data.content.status).toBe('scheduled');
+    expect(await publishDue(h.database.db, new Date(at.getTime() - 1000))).toEqual([]);
+    expect(await publishDue(h.database.db, new Date(at.getTime() + 1000))).toEqual([id]);
+    expect((await publicDetail(id, 1)).status).toBe(200);
+  });
+
+  it('bad input is refused naming the field', async () => {
+    const bad = notice('');
+    bad.meta.portCodes = ['Yantian'];
+    const answer = await h.call('/news/stories', { body: bad, jar: writer });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/en\.title/);
+    expect(answer.body.message).toMatch(/portCodes/);
+    const none = await h.call('/news/stories', { body: { ...notice(), en: null, zh: null }, jar: writer });
+    expect(none.status).toBe(400);
+  });
+});
