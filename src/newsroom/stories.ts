@@ -257,33 +257,48 @@ export async function importPublishedNews(db: Db): Promise<number> {
     const ids = missing.slice(i, i + 500).map((m) => m.uuid);
     const items = await db.select().from(newsItems).where(inArray(newsItems.uuid, ids));
     const labels = await db.select().from(newsItemLabels).where(inArray(newsItemLabels.uuid, ids)).orderBy(asc(newsItemLabels.position));
+    const made = ids.map((id) => {
+      const versions = items.filter((it) => it.uuid === id);
+      const first = versions[0];
+      const content: StoryContent = {
+        meta: {
+          typeId: first.typeId as StoryContent['meta']['typeId'],
+          labels: [...new Set(labels.filter((l) => l.uuid === id && l.language === first.language).map((l) => l.labelId))],
+          tradeCodes: first.tradeCodes,
+          portCodes: first.portCodes,
+          statusDt: first.statusDt,
+          important: first.important,
+        },
+        en: null,
+        zh: null,
+      };
+      for (const v of versions) content[v.language === 0 ? 'zh' : 'en'] = { title: v.title, subTitle: v.subTitle, author: v.author, summary: v.summary, body: v.body, picUrl: v.picUrl };
+      return { id, content, at: first.updatedAt };
+    });
+    // two statements a batch; another process importing at the same time inserts nothing twice
     await db.transaction(async (tx) => {
-      for (const id of ids) {
-        const versions = items.filter((it) => it.uuid === id);
-        const first = versions[0];
-        const content: StoryContent = {
-          meta: {
-            typeId: first.typeId as StoryContent['meta']['typeId'],
-            labels: [...new Set(labels.filter((l) => l.uuid === id && l.language === first.language).map((l) => l.labelId))],
-            tradeCodes: first.tradeCodes,
-            portCodes: first.portCodes,
-            statusDt: first.statusDt,
-            important: first.important,
-          },
-          en: null,
-          zh: null,
-        };
-        for (const v of versions) content[v.language === 0 ? 'zh' : 'en'] = { title: v.title, subTitle: v.subTitle, author: v.author, summary: v.summary, body: v.body, picUrl: v.picUrl };
-        const at = first.updatedAt;
-        const inserted = await tx
-          .insert(stories)
-          .values({ id, status: 'published', version: 1, ...columnsOf(content), createdBy: 'import', createdAt: at, updatedBy: 'import', updatedAt: at, publishedAt: at, liveRevision: 1 })
-          .onConflictDoNothing()
-          .returning({ id: stories.id });
-        if (!inserted.length) continue;
-        await tx.insert(storyRevisions).values({ storyId: id, number: 1, action: 'imported', by: 'import', at, status: 'published', content });
-        count++;
-      }
+      const inserted = await tx
+        .insert(stories)
+        .values(
+          made.map(({ id, content, at }) => ({
+            id,
+            status: 'published',
+            version: 1,
+            ...columnsOf(content),
+            createdBy: 'import',
+            createdAt: at,
+            updatedBy: 'import',
+            updatedAt: at,
+            publishedAt: at,
+            liveRevision: 1,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: stories.id });
+      const fresh = new Set(inserted.map((r) => r.id));
+      const revisions = made.filter((m) => fresh.has(m.id)).map(({ id, content, at }) => ({ storyId: id, number: 1, action: 'imported', by: 'import', at, status: 'published', content }));
+      if (revisions.length) await tx.insert(storyRevisions).values(revisions);
+      count += revisions.length;
     });
   }
   return count;
