@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { freePort } from '../../scripts/lib/serve-built.mjs';
 
 /**
  * The content editor as a maintainer uses it: `npm run dev`, /admin, an office's
@@ -29,16 +29,6 @@ let root = '';
 let dev: ChildProcess | undefined;
 let origin = '';
 let devLog = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 function run(args: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {

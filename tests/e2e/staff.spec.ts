@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { base32 } from '@better-auth/utils/base32';
@@ -9,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { parseMail } from '../api/mime';
 import { mayEnter, type StaffArea } from '../../src/staff/roles';
 import { expect, seriousAxeViolations, test } from './fixtures';
+import { freePort } from '../../scripts/lib/serve-built.mjs';
 
 /**
  * The staff console as its users meet it, on a server of its own started as the README says: the
@@ -18,15 +18,6 @@ import { expect, seriousAxeViolations, test } from './fixtures';
  */
 const repo = process.cwd();
 const node = existsSync(join(repo, 'node_modules/.bin/node')) ? join(repo, 'node_modules/.bin/node') : process.execPath;
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 let server: ChildProcess | undefined;
 let dataDir = '';
