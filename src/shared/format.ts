@@ -30,24 +30,9 @@ export function formatLongDate(value: string, locale: Locale): string {
   return format.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** A moment shown in China time with its zone: '6 December 2026, 01:00 (UTC+8)'. */
-export function formatDateTime(value: string, locale: Locale, timeZone = 'Asia/Shanghai'): string {
-  const text = new Intl.DateTimeFormat(LANGUAGE_TAG[locale], {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(new Date(value));
-  return `${text} (${utcOffsetLabel(value, timeZone)})`;
-}
-
-function utcOffsetLabel(value: string, timeZone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(new Date(value)).find((p) => p.type === 'timeZoneName');
-  return (part?.value ?? 'GMT').replace('GMT', 'UTC');
-}
+// moments with their zone are in ./format-time.ts (a module of its own, so that the pages' scripts
+// that use only dates do not ship it); one formatter still: it is re-exported here
+export { formatDateTime } from './format-time';
 
 export function formatNumber(value: number, locale: Locale, options: { fractionDigits?: number } = {}): string {
   const { fractionDigits } = options;
