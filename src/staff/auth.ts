@@ -219,7 +219,8 @@ function staffPolicy(db: Db, now: () => Date, sendLocked: StaffAuthOptions['send
               if (locked) {
                 await audit(db, { actorEmail: email, action: 'sign-in.locked', detail: `${LOCK_MINUTES} minutes`, clientAddress: address });
                 const [user] = await db.select({ email: schema.staffUsers.email }).from(schema.staffUsers).where(eq(schema.staffUsers.email, email));
-                if (user) await sendLocked(user.email, LOCK_MINUTES, address ?? 'unknown');
+                // not awaited: the answer to the tenth try must not take longer for an account that exists
+                if (user) sendLocked(user.email, LOCK_MINUTES, address ?? 'unknown').catch((error) => console.error(`[staff] the lock mail to ${user.email} failed: ${error?.message ?? error}`));
               }
               return;
             }
