@@ -43,7 +43,7 @@ export function openApiRoutes({ config }: AppDeps, callApi: ExampleCaller, callD
       ownDcsa ??= createDcsaApp({ cursorKey: randomBytes(32).toString('base64url') });
       return ownDcsa.request(`http://localhost${DCSA_BASE}${path}`, init);
     });
-  /** The document, made on the first request and kept for a day (made again a minute later if an example was missing, or if making it failed). */
+  /** The document, made at the API's start (src/server/runtime.ts asks for it before answering anything) and kept for a day (made again a minute later if an example was missing, or if making it failed). */
   type Made = { body: string; complete: boolean; madeAt: number };
   let document: Promise<Made> | undefined;
   const make = async (): Promise<Made> => {
