@@ -102,6 +102,10 @@ async function enrolTotp(page: Page, password: string): Promise<string> {
 
 test('the first admin, made by one command, sets a password, adds TOTP, invites a writer and an editor; the writer signs in with a passkey', async ({ page, context }) => {
   test.setTimeout(180_000);
+  // no password ever travels in a URL (a form sent by the browser before its island hydrated would do that)
+  const urls: string[] = [];
+  const watch = (c: import('@playwright/test').BrowserContext) => c.on('request', (r) => urls.push(r.url()));
+  watch(context);
   // ---- the admin
   await setPassword(page, adminLink, 'Quay crane seven at dusk');
   await signInWithPassword(page, 'ada.lin@seabridgelines.com', 'Quay crane seven at dusk');
@@ -130,6 +134,7 @@ test('the first admin, made by one command, sets a password, adds TOTP, invites 
 
   // ---- the writer: password, then a passkey, then signs in with the passkey alone
   const writer = await context.browser()!.newContext();
+  watch(writer);
   const w = await writer.newPage();
   const cdp = await writer.newCDPSession(w);
   await cdp.send('WebAuthn.enable');
@@ -166,6 +171,7 @@ test('the first admin, made by one command, sets a password, adds TOTP, invites 
 
   // ---- the editor: password and TOTP, in Chinese
   const editor = await context.browser()!.newContext();
+  watch(editor);
   const e = await editor.newPage();
   await setPassword(e, await linkMailedTo('maria.rossi@seabridgelines.com'), 'Bunker price at Fujairah 3');
   await signInWithPassword(e, 'maria.rossi@seabridgelines.com', 'Bunker price at Fujairah 3');
@@ -187,6 +193,8 @@ test('the first admin, made by one command, sets a password, adds TOTP, invites 
   await expect(page.getByRole('cell', { name: 'account.invited' }).first()).toBeVisible();
   await expect(page.getByRole('row', { name: /passkey/ }).first()).toContainText('wei.zhang@seabridgelines.com');
   expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(urls.length).toBeGreaterThan(20);
+  expect(urls.filter((u) => /[?&](password|repeat|current|new)=/i.test(new URL(u).search) || /Quay crane|Tide tables|Bunker price/.test(decodeURIComponent(u)))).toEqual([]);
 });
 
 test('every console page, enumerated from the pages folder: rendered on demand, no-store, noindex; a sign-in first, and 403 to a role its area does not admit', async ({ playwright }) => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react
 import type { z } from 'zod';
 import type { Account } from '../../staff/contract';
 import { STAFF_ROLES, type StaffRole } from '../../staff/roles';
-import { sayError, staffCall } from './api';
+import { sayError, staffCall, useHydrated } from './api';
 import { formatStaffTime } from './time';
 
 interface Props {
@@ -16,6 +16,7 @@ type Row = z.infer<typeof Account>;
 
 /** Admins: every account, invitations, roles, disabling. Each change is checked and audited by the server. */
 export default function Accounts({ lang, s, self }: Props) {
+  const hydrated = useHydrated();
   const id = useId();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [note, setNote] = useState<{ text: string; ok: boolean } | null>(null);
@@ -59,7 +60,7 @@ export default function Accounts({ lang, s, self }: Props) {
     <div className="staff-accounts">
       <section aria-labelledby={`${id}-invite`}>
         <h2 id={`${id}-invite`}>{s['staff.invite']}</h2>
-        <form className="staff-form staff-inline" onSubmit={onInvite}>
+        <form method="post" className="staff-form staff-inline" onSubmit={onInvite}>
           <span>
             <label htmlFor={`${id}-email`}>{s['staff.email']}</label>
             <input id={`${id}-email`} name="email" type="email" required autoComplete="off" />
@@ -78,7 +79,7 @@ export default function Accounts({ lang, s, self }: Props) {
               ))}
             </select>
           </span>
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={!hydrated || busy}>
             {s['staff.inviteSend']}
           </button>
         </form>
@@ -118,7 +119,7 @@ export default function Accounts({ lang, s, self }: Props) {
                         <select
                           aria-label={s['staff.changeRole'].replace('{{email}}', a.email)}
                           value={a.role}
-                          disabled={busy || a.email === self}
+                          disabled={!hydrated || busy || a.email === self}
                           onChange={(e) =>
                             act(async () => {
                               await staffCall('/accounts/role', { method: 'POST', body: { json: { email: a.email, role: e.target.value as StaffRole } } });
@@ -140,7 +141,7 @@ export default function Accounts({ lang, s, self }: Props) {
                         {a.email !== self && (
                           <button
                             type="button"
-                            disabled={busy}
+                            disabled={!hydrated || busy}
                             onClick={() => {
                               if (!a.disabled && !window.confirm(s['staff.confirmDisable'].replace('{{email}}', a.email))) return;
                               act(async () => {
@@ -155,7 +156,7 @@ export default function Accounts({ lang, s, self }: Props) {
                         {!a.disabled && (
                           <button
                             type="button"
-                            disabled={busy}
+                            disabled={!hydrated || busy}
                             onClick={() =>
                               act(async () => {
                                 const answer = await staffCall<{ email: string; expiresAt: string }>('/accounts/reinvite', { method: 'POST', body: { json: { email: a.email } } });

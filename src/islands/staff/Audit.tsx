@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../staff/audit-actions';
 import type { AuditRow } from '../../staff/contract';
-import { sayError, staffCall } from './api';
+import { sayError, staffCall, useHydrated } from './api';
 import { formatStaffTime } from './time';
 
 interface Props {
@@ -15,6 +15,7 @@ const SIZE = 50;
 
 /** Admins: the audit log, newest first, filtered by action, text and dates, paged. Every value is shown as text. */
 export default function Audit({ lang, s }: Props) {
+  const hydrated = useHydrated();
   const id = useId();
   const [query, setQuery] = useState<Query>({ action: '', text: '', from: '', to: '', page: 1 });
   const [answer, setAnswer] = useState<{ rows: z.infer<typeof AuditRow>[]; total: number } | null>(null);
@@ -39,7 +40,7 @@ export default function Audit({ lang, s }: Props) {
 
   return (
     <div className="staff-audit">
-      <form className="staff-form staff-inline" onSubmit={onFilter}>
+      <form method="post" className="staff-form staff-inline" onSubmit={onFilter}>
         <span>
           <label htmlFor={`${id}-action`}>{s['staff.auditFilterAction']}</label>
           <select id={`${id}-action`} name="action" defaultValue="">
@@ -63,7 +64,9 @@ export default function Audit({ lang, s }: Props) {
           <label htmlFor={`${id}-to`}>{s['staff.auditTo']}</label>
           <input id={`${id}-to`} name="to" type="date" />
         </span>
-        <button type="submit">{s['staff.filter']}</button>
+        <button type="submit" disabled={!hydrated}>
+          {s['staff.filter']}
+        </button>
       </form>
       {error && (
         <p className="staff-error" role="alert">

@@ -1,7 +1,7 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { useId, useState, type SubmitEvent } from 'react';
 import { encode } from 'uqr';
-import { authCall, sayError } from './api';
+import { authCall, sayError, useHydrated } from './api';
 
 interface Props {
   lang: 'en' | 'zh';
@@ -16,6 +16,7 @@ type Note = { section: 'totp' | 'passkey' | 'password'; text: string; ok: boolea
 
 /** One's own account: the authenticator app (with recovery codes), passkeys, the password. */
 export default function Security({ s, twoFactor: initialTotp, passkeys: initialPasskeys, needSecondFactor, lang }: Props) {
+  const hydrated = useHydrated();
   const id = useId();
   const [totp, setTotp] = useState(initialTotp);
   const [passkeys, setPasskeys] = useState(initialPasskeys);
@@ -100,16 +101,16 @@ export default function Security({ s, twoFactor: initialTotp, passkeys: initialP
         <h2 id={`${id}-totp`}>{s['staff.totpSection']}</h2>
         <p aria-live="polite">{totp ? s['staff.totpOn'] : s['staff.totpOff']}</p>
         {!totp && !enrol && (
-          <form className="staff-form" onSubmit={startTotp}>
+          <form method="post" className="staff-form" onSubmit={startTotp}>
             <label htmlFor={`${id}-totp-password`}>{s['staff.totpConfirmPassword']}</label>
             <input id={`${id}-totp-password`} name="password" type="password" required autoComplete="current-password" aria-describedby={note?.section === 'totp' ? `${id}-totp-note` : undefined} />
-            <button type="submit" disabled={busy}>
+            <button type="submit" disabled={!hydrated || busy}>
               {s['staff.totpSetUp']}
             </button>
           </form>
         )}
         {enrol && (
-          <form className="staff-form" onSubmit={confirmTotp}>
+          <form method="post" className="staff-form" onSubmit={confirmTotp}>
             <p>{s['staff.totpScan']}</p>
             {/* the QR code of the otpauth URI, drawn here from the answer (nothing leaves the page) */}
             <QrCode text={enrol.uri} label={s['staff.totpScan']} />
@@ -127,7 +128,7 @@ export default function Security({ s, twoFactor: initialTotp, passkeys: initialP
               autoComplete="one-time-code"
               aria-describedby={note?.section === 'totp' ? `${id}-totp-note` : undefined}
             />
-            <button type="submit" disabled={busy}>
+            <button type="submit" disabled={!hydrated || busy}>
               {s['staff.verify']}
             </button>
           </form>
@@ -151,10 +152,10 @@ export default function Security({ s, twoFactor: initialTotp, passkeys: initialP
       <section aria-labelledby={`${id}-passkey`}>
         <h2 id={`${id}-passkey`}>{s['staff.passkeySection']}</h2>
         <p>{passkeys ? s['staff.passkeyCount'].replace('{{count}}', String(passkeys)) : s['staff.passkeyNone']}</p>
-        <form className="staff-form" onSubmit={addPasskey}>
+        <form method="post" className="staff-form" onSubmit={addPasskey}>
           <label htmlFor={`${id}-passkey-name`}>{s['staff.passkeyName']}</label>
           <input id={`${id}-passkey-name`} name="name" maxLength={60} autoComplete="off" />
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={!hydrated || busy}>
             {s['staff.passkeyAdd']}
           </button>
         </form>
@@ -163,7 +164,7 @@ export default function Security({ s, twoFactor: initialTotp, passkeys: initialP
 
       <section aria-labelledby={`${id}-password`}>
         <h2 id={`${id}-password`}>{s['staff.passwordSection']}</h2>
-        <form className="staff-form" onSubmit={changePassword} lang={lang === 'zh' ? 'zh-CN' : 'en-US'}>
+        <form method="post" className="staff-form" onSubmit={changePassword} lang={lang === 'zh' ? 'zh-CN' : 'en-US'}>
           <label htmlFor={`${id}-pw-current`}>{s['staff.currentPassword']}</label>
           <input id={`${id}-pw-current`} name="current" type="password" required autoComplete="current-password" />
           <label htmlFor={`${id}-pw-new`}>{s['staff.newPassword']}</label>
@@ -179,7 +180,7 @@ export default function Security({ s, twoFactor: initialTotp, passkeys: initialP
           />
           <label htmlFor={`${id}-pw-repeat`}>{s['staff.repeatPassword']}</label>
           <input id={`${id}-pw-repeat`} name="repeat" type="password" required autoComplete="new-password" />
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={!hydrated || busy}>
             {s['staff.changePassword']}
           </button>
         </form>

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { authCall, sayError } from './api';
+import { authCall, sayError, useHydrated } from './api';
 
 interface Props {
   lang: 'en' | 'zh';
@@ -9,6 +9,7 @@ interface Props {
 
 /** Sets the password with the one-time token of an invitation or reset mail; the rules are said before and checked by the server. */
 export default function SetPassword({ lang, s, token }: Props) {
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field: 'password' | 'repeat' | null; text: string } | null>(null);
   const [saved, setSaved] = useState(false);
@@ -35,7 +36,7 @@ export default function SetPassword({ lang, s, token }: Props) {
   };
   const describedBy = (field: 'password' | 'repeat') => [`${id}-rules`, error?.field === field ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <form className="staff-form" onSubmit={onSubmit}>
+    <form method="post" className="staff-form" onSubmit={onSubmit}>
       <p id={`${id}-rules`}>{s['staff.setPasswordIntro']}</p>
       <label htmlFor={`${id}-password`}>{s['staff.newPassword']}</label>
       <input
@@ -61,7 +62,7 @@ export default function SetPassword({ lang, s, token }: Props) {
           {error.text}
         </p>
       )}
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={!hydrated || busy}>
         {s['staff.savePassword']}
       </button>
     </form>

@@ -1,6 +1,6 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { type SubmitEvent, useId, useRef, useState } from 'react';
-import { authCall, sayError } from './api';
+import { authCall, sayError, useHydrated } from './api';
 
 interface Props {
   lang: 'en' | 'zh';
@@ -14,6 +14,7 @@ interface Props {
  * the account has TOTP; or a passkey alone. Errors are said next to the form, in the page's language.
  */
 export default function SignIn({ s, next }: Props) {
+  const hydrated = useHydrated();
   const [step, setStep] = useState<'password' | 'totp' | 'recovery'>('password');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +72,7 @@ export default function SignIn({ s, next }: Props) {
   if (step !== 'password') {
     const recovery = step === 'recovery';
     return (
-      <form className="staff-form" onSubmit={onCode} aria-describedby={error ? `${id}-error` : undefined}>
+      <form method="post" className="staff-form" onSubmit={onCode} aria-describedby={error ? `${id}-error` : undefined}>
         <h2>{s['staff.totpTitle']}</h2>
         <p>{recovery ? s['staff.recoveryIntro'] : s['staff.totpIntro']}</p>
         <label htmlFor={`${id}-code`}>{recovery ? s['staff.recoveryCode'] : s['staff.totpCode']}</label>
@@ -88,7 +89,7 @@ export default function SignIn({ s, next }: Props) {
           aria-describedby={error ? `${id}-error` : undefined}
         />
         {errorBox}
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={!hydrated || busy}>
           {busy ? s['staff.signingIn'] : s['staff.verify']}
         </button>
         <button type="button" className="staff-link" onClick={() => setStep(recovery ? 'totp' : 'recovery')}>
@@ -99,18 +100,18 @@ export default function SignIn({ s, next }: Props) {
   }
   return (
     <div className="staff-signin">
-      <form className="staff-form" onSubmit={onPassword}>
+      <form method="post" className="staff-form" onSubmit={onPassword}>
         <label htmlFor={`${id}-email`}>{s['staff.email']}</label>
         <input id={`${id}-email`} name="email" type="email" required autoComplete="username webauthn" aria-describedby={error ? `${id}-error` : undefined} />
         <label htmlFor={`${id}-password`}>{s['staff.password']}</label>
         <input id={`${id}-password`} name="password" type="password" required autoComplete="current-password" aria-describedby={error ? `${id}-error` : undefined} />
         {errorBox}
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={!hydrated || busy}>
           {busy ? s['staff.signingIn'] : s['staff.signIn']}
         </button>
       </form>
       <p className="staff-or">{s['staff.orPasskey']}</p>
-      <button type="button" className="staff-secondary" onClick={onPasskey} disabled={busy}>
+      <button type="button" className="staff-secondary" onClick={onPasskey} disabled={!hydrated || busy}>
         {s['staff.signInPasskey']}
       </button>
     </div>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { ApiError, apiFetch, defaultTarget, type FetchOptions } from '../../contract/fetch';
 
 /**
@@ -44,4 +45,14 @@ export function sayError(error: unknown, s: Record<string, string>): string {
   }
   if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return s['staff.error.passkeyCancelled'];
   return s['staff.error.generic'].replace('{{message}}', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Whether the island has hydrated. The console's buttons stay disabled until then: a form sent by the
+ * browser itself before React took it over would put its fields (a password) in the page's URL.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
