@@ -40,6 +40,7 @@ export function pageWeight(root, page) {
   const jsFiles = read(js);
   const sum = (bufs) => bufs.reduce((n, b) => n + b.length, 0);
   const jsText = jsFiles.map((b) => b.toString('utf8')).join('\n') + inlineJs;
+  const codeOnly = jsText.replace(/"_astro\/[\w.-]+\.js"/g, '""');
   return {
     page,
     html: html.length,
@@ -49,7 +50,8 @@ export function pageWeight(root, page) {
     js: sum(jsFiles) + inlineJs.length,
     jsGzip: jsText.length ? gz(Buffer.from(jsText)) : 0,
     jsFiles: [...js],
-    framework: /react-dom|__reactFiber|\$\$typeof|react\.element/.test(jsText) ? 'react' : jsText.includes('swiper') ? 'swiper (carousel)' : 'none',
+    // by the code shipped, not by the names of chunks a script may import later (Vite's __vite__mapDeps lists "_astro/react-dom.….js")
+    framework: /react-dom|__reactFiber|\$\$typeof|react\.element/.test(codeOnly) ? 'react' : codeOnly.includes('swiper') ? 'swiper (carousel)' : 'none',
     zod: /ZodError|\$ZodType/.test(jsText),
   };
 }

@@ -28,7 +28,7 @@ export async function pullNewsAndReport({ apiUrl = process.env.NEWS_API_URL || D
   const { pullNews } = await importServerModules('pull-news', { 'src/news/news-pull.ts': 'pullNews' });
   const started = process.hrtime.bigint();
   try {
-    const result = await pullNews({ apiUrl, dir: resolve(dir), allowEmpty });
+    const result = await pullNews({ apiUrl, dir: resolve(dir), allowEmpty, imagesDir: resolve('public/files/news') });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const took = `${seconds.toFixed(2)} s`;
     const fetched = `${result.fetched} fetched in full`;

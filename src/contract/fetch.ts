@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status?: number,
+    /** The error answer's content, where it has one (a conflict says who saved first). */
+    readonly detail?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -90,6 +92,6 @@ export async function apiFetch<T = unknown>(path: string, options: FetchOptions 
   if (!wrapped || typeof wrapped.code !== 'string') {
     throw new ApiError(String(response.status), `Unexpected answer (HTTP ${response.status}, no code)`, response.status);
   }
-  if (wrapped.code !== CODE.ok) throw new ApiError(wrapped.code, wrapped.message || `Error ${wrapped.code}`, response.status);
+  if (wrapped.code !== CODE.ok) throw new ApiError(wrapped.code, wrapped.message || `Error ${wrapped.code}`, response.status, wrapped.data?.content ?? undefined);
   return wrapped.data?.content as T;
 }

@@ -5,6 +5,7 @@ import { createClient } from '../contract/client';
 import { NEWS_EXPORT_MAX, type NewsExportItem } from '../contract/news';
 import { NewsItem } from '../content-model/schemas/news';
 import { sanitizeHtml } from '../shared/sanitize-html';
+import { NEWS_IMAGE_PREFIX, newsImageNames } from '../newsroom/images';
 
 /**
  * The nightly job's work (Node only; `npm run pull-news`): bring content/news up to
@@ -38,6 +39,8 @@ export interface PullOptions {
   /** Accept an API that answers no news at all (otherwise refused, to protect the snapshot). */
   allowEmpty?: boolean;
   fetch?: typeof fetch;
+  /** Where the newsroom's uploaded pictures (/files/news/…) that the stories use are copied (public/files/news); none when unset. */
+  imagesDir?: string;
 }
 
 export interface PullResult {
@@ -192,6 +195,8 @@ export async function pullNews(options: PullOptions): Promise<PullResult> {
   const removed = [...present].filter((k) => !listed.has(k)).sort();
   const result: PullResult = { changed: added.length + updated.length + removed.length > 0, added, updated, removed, total: listed.size, fetched: fetched.size };
   const manifestNext = manifestText(api, listed);
+  // the pictures the fetched stories use, beside the snapshot before it changes (a picture more is harmless)
+  if (options.imagesDir) await pullImages(options, api, [...fetched.values()]);
 
   const parent = dirname(dir);
   mkdirSync(parent, { recursive: true });
@@ -228,6 +233,22 @@ export async function pullNews(options: PullOptions): Promise<PullResult> {
     rmSync(old, { recursive: true, force: true });
   }
   return result;
+}
+
+/** Copies the uploaded pictures the stories name that the images folder lacks, from the API's origin. */
+async function pullImages(options: PullOptions, api: string, texts: string[]): Promise<void> {
+  const dir = resolve(options.imagesDir as string);
+  const missing = newsImageNames(...texts).filter((name) => !existsSync(join(dir, name)));
+  if (!missing.length) return;
+  mkdirSync(dir, { recursive: true });
+  const origin = new URL(api).origin;
+  for (const name of missing) {
+    const response = await (options.fetch ?? fetch)(`${origin}${NEWS_IMAGE_PREFIX}${name}`);
+    if (!response.ok) throw new PullError(`the picture ${NEWS_IMAGE_PREFIX}${name} answered HTTP ${response.status}`);
+    const temporary = join(dir, `.${name}.${process.pid}`);
+    writeFileSync(temporary, new Uint8Array(await response.arrayBuffer()));
+    renameSync(temporary, join(dir, name));
+  }
 }
 
 /** An unchanged file into the new tree: a hard link (no copy), or a copy where links are not allowed. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from '../contract/define';
+import { defineCall, LanguageOnly } from '../contract/define';
+import { UploadBody } from '../contract/forms';
 import { NEWS_TYPE_IDS } from '../contract/wire';
 import { StoryContent, STORY_STATUSES } from './story';
 
@@ -54,29 +55,48 @@ export const newsroomCalls = {
     answer: z.object({ story: StorySummary, content: StoryContent, revisions: z.array(Revision) }),
     summary: 'One story: its content and every revision',
   }),
-  create: defineCall({ method: 'POST', path: '/news/stories', body: StoryContent, answer: Saved, summary: 'A new draft' }),
+  create: defineCall({ method: 'POST', path: '/news/stories', query: LanguageOnly, body: StoryContent, answer: Saved, summary: 'A new draft' }),
   save: defineCall({
     method: 'POST',
     path: '/news/stories/:id',
+    query: LanguageOnly,
     params: Id,
     body: z.object({ version: Version, content: StoryContent }).strict(),
     answer: Saved,
     summary: 'Saves a story (the version read must still be the current one)',
   }),
-  submit: defineCall({ method: 'POST', path: '/news/stories/:id/submit', params: Id, body: z.object({ version: Version }).strict(), answer: Saved, summary: 'Submits a draft for review' }),
-  publish: defineCall({ method: 'POST', path: '/news/stories/:id/publish', params: Id, body: z.object({ version: Version }).strict(), answer: Saved, summary: 'Publishes now' }),
+  submit: defineCall({
+    method: 'POST',
+    path: '/news/stories/:id/submit',
+    query: LanguageOnly,
+    params: Id,
+    body: z.object({ version: Version }).strict(),
+    answer: Saved,
+    summary: 'Submits a draft for review',
+  }),
+  publish: defineCall({ method: 'POST', path: '/news/stories/:id/publish', query: LanguageOnly, params: Id, body: z.object({ version: Version }).strict(), answer: Saved, summary: 'Publishes now' }),
   schedule: defineCall({
     method: 'POST',
     path: '/news/stories/:id/schedule',
+    query: LanguageOnly,
     params: Id,
     body: z.object({ version: Version, at: z.iso.datetime({ offset: true, error: 'staff.field.when' }) }).strict(),
     answer: Saved,
     summary: 'Publishes at a time (within a minute of it)',
   }),
-  unpublish: defineCall({ method: 'POST', path: '/news/stories/:id/unpublish', params: Id, body: z.object({ version: Version }).strict(), answer: Saved, summary: 'Takes a story off the site' }),
+  unpublish: defineCall({
+    method: 'POST',
+    path: '/news/stories/:id/unpublish',
+    query: LanguageOnly,
+    params: Id,
+    body: z.object({ version: Version }).strict(),
+    answer: Saved,
+    summary: 'Takes a story off the site',
+  }),
   restore: defineCall({
     method: 'POST',
     path: '/news/stories/:id/restore',
+    query: LanguageOnly,
     params: Id,
     body: z.object({ version: Version, revision: z.number().int().min(1) }).strict(),
     answer: Saved,
@@ -85,8 +105,17 @@ export const newsroomCalls = {
   checkBody: defineCall({
     method: 'POST',
     path: '/news/check-body',
+    query: LanguageOnly,
     body: z.object({ html: z.string().max(200_000) }).strict(),
     answer: z.object({ html: z.string(), removed: z.array(Removal) }),
     summary: 'What the allow-list would remove from a body (shown before saving)',
+  }),
+  uploadImage: defineCall({
+    method: 'POST',
+    path: '/news/images',
+    query: LanguageOnly,
+    body: UploadBody,
+    answer: z.object({ url: z.string(), type: z.string(), size: z.number() }),
+    summary: 'Uploads a picture for a story (multipart field file: PNG, JPEG or WebP, checked by content, at most 5 MB); answers its /files/news/ address',
   }),
 };

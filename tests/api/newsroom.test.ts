@@ -6,6 +6,8 @@ import { publishDue } from '../../src/newsroom/stories';
 import type { StoryContent } from '../../src/newsroom/story';
 import { readAudit } from '../../src/staff/audit';
 import type { Jar } from './staff-helpers';
+import { seaPng } from '../fixtures/pictures';
+import { readNewsImage } from '../../src/newsroom/images';
 import { startStaff, type StaffHarness } from './staff-helpers';
 
 /** The newsroom's calls (src/newsroom/, src/server/staff/newsroom.ts) on a real database, and what the public API then serves. */
@@ -130,5 +132,49 @@ describe('the newsroom', () => {
     expect(answer.body.message).toMatch(/portCodes/);
     const none = await h.call('/news/stories', { body: { ...notice(), en: null, zh: null }, jar: writer });
     expect(none.status).toBe(400);
+  });
+});
+
+describe('the newsroom’s pictures', () => {
+  const upload = (data: Uint8Array, name: string, jar: Jar, language = 1) => {
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(data)], name));
+    return h.call(`/news/images?language=${language}`, { body: form, jar });
+  };
+
+  it('a PNG is stored once by its content and named under /files/news/; the same bytes twice are one file', async () => {
+    const png = seaPng();
+    const first = await upload(png, 'yantian.png', writer);
+    expect(first.status).toBe(200);
+    expect(first.body.data.content).toMatchObject({ type: 'image/png', size: png.byteLength });
+    expect(first.body.data.content.url).toMatch(/^\/files\/news\/[0-9a-f]{24}\.png$/);
+    const again = await upload(png, 'another-name.jpg', writer);
+    expect(again.body.data.content.url).toBe(first.body.data.content.url);
+    const name = first.body.data.content.url.split('/').pop();
+    const stored = readNewsImage(h.config.dataDir, name);
+    expect(stored?.type).toBe('image/png');
+    expect(Buffer.compare(stored!.data, png)).toBe(0);
+    // only names of the stored form are looked up
+    expect(readNewsImage(h.config.dataDir, '../../package.json')).toBeNull();
+    // and a story may use it, in the body and as its picture
+    const content = notice('Typhoon: Yantian gate closed');
+    content.en!.picUrl = first.body.data.content.url;
+    content.en!.body = `<p>The gate is closed.</p><img src="${first.body.data.content.url}" alt="">`;
+    expect((await h.call('/news/stories', { body: content, jar: writer })).status).toBe(200);
+  });
+
+  it('anything but PNG, JPEG or WebP is refused by its content, whatever its name, in the language asked; so is a file over 5 MB', async () => {
+    const text = await upload(new TextEncoder().encode('<svg onload="alert(1)"></svg>'), 'picture.png', writer, 0);
+    expect(text.status).toBe(400);
+    expect(text.body.message).toBe('file: 图片须为 PNG、JPEG 或 WebP 格式（按文件内容检查，而非文件名）。');
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(seaPng(8, 8));
+    const large = await upload(big, 'big.png', writer);
+    expect(large.status).toBe(400);
+    expect(large.body.message).toMatch(/^file: The picture may be at most 5 MB/);
+  });
+
+  it('service and hr, who have no newsroom, may not upload', async () => {
+    expect((await upload(seaPng(8, 8), 'x.png', service)).status).toBe(403);
   });
 });

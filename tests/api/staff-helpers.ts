@@ -65,11 +65,12 @@ export async function startStaff(env: Record<string, string> = {}): Promise<Staf
   const call: StaffHarness['call'] = async (path, init = {}) => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.origin !== null) headers.origin = init.origin ?? origin;
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const form = init.body instanceof FormData; // multipart: the boundary is set by the request
+    if (init.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (init.jar?.cookies.size) headers.cookie = init.jar.header();
     const response = await staff.app.request(
       `${base}${path}`,
-      { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) },
+      { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, body: init.body === undefined ? undefined : form ? (init.body as FormData) : JSON.stringify(init.body) },
       { clientAddress: init.ip ?? '198.51.100.20' },
     );
     init.jar?.take(response.headers);

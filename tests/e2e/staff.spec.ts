@@ -9,6 +9,7 @@ import { parseMail } from '../api/mime';
 import { mayEnter, type StaffArea } from '../../src/staff/roles';
 import { expect, seriousAxeViolations, test } from './fixtures';
 import { freePort } from '../../scripts/lib/serve-built.mjs';
+import { seaPng } from '../fixtures/pictures';
 
 /**
  * The staff console as its users meet it, on a server of its own started as the README says: the
@@ -25,6 +26,8 @@ let origin = '';
 let adminLink = '';
 /** The writer's signed-in state, for the pages' role checks. */
 let writerState: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>> | undefined;
+/** The editor's (password and TOTP), for the newsroom. */
+let editorState: typeof writerState;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -180,6 +183,7 @@ test('the first admin, made by one command, sets a password, adds TOTP, invites 
   await e.goto(`${origin}/zh/staff/`);
   await expect(e.getByRole('heading', { name: '概览' })).toBeVisible();
   expect(await seriousAxeViolations(e)).toEqual([]);
+  editorState = await editor.storageState();
   await editor.close();
 
   // ---- the admin signs in again with password and code, and reads the audit log
@@ -197,19 +201,136 @@ test('the first admin, made by one command, sets a password, adds TOTP, invites 
   expect(urls.filter((u) => /[?&](password|repeat|current|new)=/i.test(new URL(u).search) || /Quay crane|Tide tables|Bunker price/.test(decodeURIComponent(u)))).toEqual([]);
 });
 
+test('the newsroom: the writer writes a bilingual notice with pictures and submits it; the editor previews and publishes it, and the API serves it at once; a second save over another is refused and keeps the text', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const picture = { name: 'yantian-gate.png', mimeType: 'image/png', buffer: seaPng() };
+  // ---- the writer
+  const writer = await browser.newContext({ storageState: writerState });
+  const w = await writer.newPage();
+  const problems: string[] = [];
+  w.on('pageerror', (error) => problems.push(error.message));
+  w.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await w.goto(`${origin}/en/staff/`);
+  await w.getByRole('navigation').getByRole('link', { name: 'Newsroom' }).click();
+  await expect(w.getByRole('heading', { name: 'Newsroom' })).toBeVisible();
+  await w.getByRole('link', { name: 'New story' }).click();
+  await w.getByLabel('Type', { exact: true }).selectOption({ label: 'Notices' });
+  await w.getByLabel(/^Ports/).fill('CNYTN, CNSZX');
+  await w.getByRole('checkbox', { name: 'Port Operations' }).check();
+  await w.getByRole('checkbox', { name: /^Important notice/ }).check();
+  const en = w.locator('[data-version="en"]');
+  const zh = w.locator('[data-version="zh"]');
+  await en.getByLabel('Title', { exact: true }).fill('Typhoon Koinu: Yantian terminal gate closed');
+  await en.getByLabel('Teaser (plain text)').fill('Yantian International Container Terminals closed their gates at 14:00 on 26 November.');
+  const enBody = en.getByRole('textbox', { name: 'Body' });
+  await enBody.click();
+  await enBody.pressSequentially('Gates at Yantian are closed until the typhoon signal is lowered. ');
+  await w.keyboard.press('Control+b');
+  await enBody.pressSequentially('Export cargo cut-off moves by 24 hours.');
+  await en.getByLabel('Insert an image into the body').setInputFiles(picture);
+  await expect(enBody.locator('img[src^="/files/news/"]')).toBeVisible();
+  await en.getByLabel(/^Upload a picture/).setInputFiles(picture);
+  await expect(en.locator('.staff-picture img')).toBeVisible();
+  await zh.getByLabel('Title', { exact: true }).fill('台风“小犬”：盐田码头闸口关闭');
+  const zhBody = zh.getByRole('textbox', { name: 'Body' });
+  await zhBody.click();
+  await zhBody.pressSequentially('盐田国际集装箱码头于11月26日14:00关闭闸口，出口截关时间顺延24小时。');
+  expect(await seriousAxeViolations(w)).toEqual([]);
+  await w.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(w.getByRole('status')).toContainText('Saved (version 1)');
+  await w.waitForURL(/\/en\/staff\/news\/edit\?id=n\d{4}-\d{4}-[0-9a-f]{4}$/);
+  const id = new URL(w.url()).searchParams.get('id')!;
+  await w.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(w.getByRole('status')).toContainText('now In review');
+  // a writer publishes nothing
+  await expect(w.getByRole('button', { name: 'Publish now' })).toHaveCount(0);
+  // nothing the console ran failed or was refused by its CSP
+  expect(problems).toEqual([]);
+  await writer.close();
+
+  // ---- the editor: finds it in review, previews it as the site will show it, publishes it
+  const editor = await browser.newContext({ storageState: editorState });
+  const e = await editor.newPage();
+  e.on('dialog', (d) => d.accept());
+  await e.goto(`${origin}/en/staff/news`);
+  await e.getByLabel('Status').selectOption({ label: 'In review' });
+  await e.getByRole('button', { name: 'Filter' }).click();
+  await expect(e.locator('[data-stories] tbody tr')).toHaveCount(1);
+  await e.getByRole('link', { name: 'Typhoon Koinu: Yantian terminal gate closed' }).click();
+  await e.getByRole('link', { name: 'Preview of the Chinese version' }).click();
+  await expect(e.getByRole('heading', { level: 2, name: '台风“小犬”：盐田码头闸口关闭' })).toBeVisible();
+  await e.goBack();
+  await e.getByRole('link', { name: 'Preview of the English version' }).click();
+  await expect(e.getByRole('note')).toContainText('Preview of the English version');
+  const article = e.locator('.news-article');
+  await expect(article.getByRole('heading', { level: 2 })).toHaveText('Typhoon Koinu: Yantian terminal gate closed');
+  await expect(article.locator('strong')).toHaveText('Export cargo cut-off moves by 24 hours.');
+  const src = await article.locator('img').getAttribute('src');
+  const served = await e.request.get(`${origin}${src}`);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(Buffer.compare(await served.body(), picture.buffer)).toBe(0);
+  await e.getByRole('link', { name: 'Edit story' }).click();
+  await e.getByRole('button', { name: 'Publish now' }).click();
+  await expect(e.getByRole('status')).toContainText('now Published');
+  const api = await (await e.request.get(`${origin}/homeapiak/cosNewss/findLastNextNews/${id}?language=1&newsTypeUuid=50000000000000231`)).json();
+  expect(JSON.stringify(api.data.content)).toContain('Typhoon Koinu: Yantian terminal gate closed');
+
+  // ---- two tabs on the same story: the second save is refused, names the first, and keeps what was typed
+  const other = await editor.newPage();
+  await other.goto(e.url());
+  await e.locator('[data-version="en"]').getByLabel('Subtitle').fill('Update 16:00: gates stay closed overnight');
+  await e.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(e.getByRole('status')).toContainText('Saved');
+  await other.locator('[data-version="en"]').getByLabel('Subtitle').fill('Gates reopen at 06:00');
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(other.getByRole('alert')).toContainText('maria.rossi@seabridgelines.com saved this story first');
+  await expect(other.locator('[data-version="en"]').getByLabel('Subtitle')).toHaveValue('Gates reopen at 06:00');
+  await e.screenshot({ path: 'test-results/newsroom-editor.png', fullPage: true });
+  expect(await seriousAxeViolations(e)).toEqual([]);
+  await editor.close();
+});
+
+test('a story body carrying the sanitizer tests’ XSS payloads is inert in the editor and the preview', async ({ browser }) => {
+  const { payloads } = JSON.parse(readFileSync('tests/fixtures/dompurify-payloads.json', 'utf8')) as { payloads: string[] };
+  const editor = await browser.newContext({ storageState: editorState });
+  const e = await editor.newPage();
+  const fired: string[] = [];
+  e.on('dialog', (d) => {
+    fired.push(d.message());
+    void d.dismiss();
+  });
+  await e.goto(`${origin}/en/staff/news`);
+  const body = `<p>Hostile</p>${payloads.join('')}`;
+  const content = { meta: { typeId: '50000000000000232', statusDt: '2026-11-26' }, en: { title: 'Hostile body', body } };
+  const made = await e.request.post(`${origin}/homeapiak/staff/news/stories`, { data: content, headers: { origin } });
+  expect(made.status()).toBe(200);
+  const { id, removed } = (await made.json()).data.content;
+  expect(removed.en.length).toBeGreaterThan(100);
+  for (const path of [`/en/staff/news/edit?id=${id}`, `/en/staff/news/preview?id=${id}&version=en`]) {
+    await e.goto(`${origin}${path}`);
+    await expect(e.getByText('Hostile', { exact: true })).toBeVisible();
+    await e.waitForTimeout(300); // let any image error or load handler of a payload run
+  }
+  expect(fired).toEqual([]);
+  await editor.close();
+});
+
 test('every console page, enumerated from the pages folder: rendered on demand, no-store, noindex; a sign-in first, and 403 to a role its area does not admit', async ({ playwright }) => {
   // Astro's router is the pages folder: every file under src/pages/[lang]/staff is a console page, and says its area
   const folder = 'src/pages/[lang]/staff';
-  const pages = readdirSync(folder)
+  const pages = (readdirSync(folder, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.astro'))
     .map((f) => {
       const source = readFileSync(join(folder, f), 'utf8');
       expect(source, f).toContain('export const prerender = false');
       const area = /staffPage\(Astro, (null|'([a-z]+)')\)/.exec(source);
       expect(area, `${f} asks staffPage for its area`).not.toBeNull();
-      return { path: f === 'index.astro' ? '/' : `/${f.replace(/\.astro$/, '')}`, area: area![2] ?? null };
+      return { path: `/${f.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`, area: area![2] ?? null };
     });
-  expect(pages.length).toBeGreaterThanOrEqual(6);
+  expect(pages.length).toBeGreaterThanOrEqual(9);
   const anonymous = await playwright.request.newContext();
   const writer = await playwright.request.newContext({ storageState: writerState });
   for (const { path, area } of pages) {

@@ -7,7 +7,7 @@ import { readAudit } from '../../staff/audit';
 import { ABSOLUTE_SECONDS, CLIENT_ADDRESS_HEADER, createStaffAuth, type StaffAuth } from '../../staff/auth';
 import { staffCalls } from '../../staff/contract';
 import { AREAS, isStaffRole, type StaffArea, type StaffRole } from '../../staff/roles';
-import { staffPasskeys, staffSessions } from '../db/schema';
+import { staffPasskeys, staffSessions, stories } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { clientAddress } from '../forms/client-address';
 import { answerError, handle, WireError, type HandlerInput } from '../handle';
@@ -231,7 +231,7 @@ export async function createStaffApp(deps: AppDeps) {
     return { rows: rows.map((r) => ({ at: r.at.toISOString(), actorEmail: r.actorEmail, action: r.action, subject: r.subject, detail: r.detail, clientAddress: r.clientAddress })), total };
   });
 
-  registerNewsroom(staffCall, db, now);
+  registerNewsroom(staffCall, db, now, config.dataDir, (path, middleware) => app.use(path, middleware));
   // a path's other method answers 405 in the wrapper (the calls are on routers of their own, so handle() cannot say it)
   for (const path of new Set(calls.map((c) => c.path))) {
     const methods = calls.filter((c) => c.path === path).map((c) => c.method);
@@ -246,7 +246,9 @@ export async function createStaffApp(deps: AppDeps) {
     return answerError(c, CODE.serverError, 'Internal error, please retry later');
   });
   app.notFound((c: Context) => answerError(c, CODE.notFound, `No such staff call: ${c.req.method} ${new URL(c.req.url).pathname}`));
-  return { app, auth, calls, who };
+  /** A story as saved, for the console's preview page (which has checked its reader with who()). */
+  const readStory = async (id: string) => (await db.select().from(stories).where(eq(stories.id, id)))[0] ?? null;
+  return { app, auth, calls, who, readStory };
 }
 export type StaffApp = Awaited<ReturnType<typeof createStaffApp>>;
 

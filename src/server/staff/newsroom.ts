@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { CODE } from '../../contract/wire';
 import type { CallDef } from '../../contract/define';
 import { newsroomCalls } from '../../newsroom/contract';
@@ -11,14 +11,16 @@ import type { StaffArea } from '../../staff/roles';
 import type { Db } from '../db';
 import { stories } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import { bodyLimit } from 'hono/body-limit';
+import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_MAX_LABEL, storeNewsImage } from '../../newsroom/images';
 import { say } from '../forms/messages';
-import { WireError, type HandlerInput } from '../handle';
+import { answerError, WireError, type HandlerInput } from '../handle';
 import type { StaffSession } from './app';
 
 type StaffCall = <C extends CallDef>(def: C, area: StaffArea, handler: (input: HandlerInput<C> & { staff: StaffSession; actor: Actor }) => Promise<unknown> | unknown) => void;
 
 /** The newsroom's calls on the staff API: each registered with its area, each action checked against the story's state (src/newsroom/workflow.ts). */
-export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date) {
+export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date, dataDir: string, use: (path: string, middleware: MiddlewareHandler) => void) {
   const summary = (row: typeof stories.$inferSelect) => {
     const content = row.content as StoryContent;
     return {
@@ -82,10 +84,10 @@ export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date) 
     allow(staff, 'publish', await statusOf(params.id));
     return guarded(c, () => moveStory(db, params.id, body.version, 'published', actor, { now: now() }));
   });
-  staffCall(newsroomCalls.schedule, 'publish', async ({ params, body, staff, actor, c }) => {
+  staffCall(newsroomCalls.schedule, 'publish', async ({ params, body, staff, actor, c, language }) => {
     allow(staff, 'schedule', await statusOf(params.id));
     const at = new Date(body.at);
-    if (at.getTime() <= now().getTime()) throw new WireError(CODE.badRequest, `body.at: ${say('staff.field.future', 1)}`);
+    if (at.getTime() <= now().getTime()) throw new WireError(CODE.badRequest, `body.at: ${say('staff.field.future', language)}`);
     return guarded(c, () => moveStory(db, params.id, body.version, 'scheduled', actor, { at, now: now() }));
   });
   staffCall(newsroomCalls.unpublish, 'publish', async ({ params, body, staff, actor, c }) => {
@@ -97,6 +99,23 @@ export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date) 
     return guarded(c, () => restoreRevision(db, params.id, body.version, body.revision, actor, now()));
   });
   staffCall(newsroomCalls.checkBody, 'newsroom', ({ body }) => sanitizeWithReport(body.html));
+
+  // a picture: the body is capped before it is read, then the file is checked by its content
+  use(
+    newsroomCalls.uploadImage.path,
+    bodyLimit({
+      maxSize: NEWS_IMAGE_MAX_BYTES + 64 * 1024, // the file plus the multipart envelope
+      onError: (c) => answerError(c, CODE.badRequest, `file: ${say('staff.field.imageSize', c.req.query('language') === '0' ? 0 : 1, { max: NEWS_IMAGE_MAX_LABEL })}`),
+    }),
+  );
+  staffCall(newsroomCalls.uploadImage, 'newsroom', async ({ body, language }) => {
+    const stored = await storeNewsImage(dataDir, new Uint8Array(await body.file.arrayBuffer()));
+    if ('problem' in stored) {
+      const key = stored.problem === 'size' ? 'staff.field.imageSize' : 'staff.field.imageKind';
+      throw new WireError(CODE.badRequest, `file: ${say(key, language, { max: NEWS_IMAGE_MAX_LABEL })}`);
+    }
+    return stored;
+  });
 }
 
 /** A 409 whose content says who saved first and when (the staff call's wrapper, with content). */
