@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pullNewsAndReport } from './pull-news.mjs';
+import { activate, carryAssets, listReleases, prune, releaseName, releasePaths } from '../src/releases/releases.mjs';
 
 const { values } = parseArgs({ options: { force: { type: 'boolean' }, 'allow-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {
@@ -29,8 +30,6 @@ const astro = join(dirname(fileURLToPath(import.meta.url)), '../node_modules/ast
 // failed leaves it, and the next night builds even if the news did not change again.
 const pending = resolve('var/nightly-build-pending');
 const started = process.hrtime.bigint();
-// what an earlier run could not remove (it was stopped before its background removal ended)
-for (const name of existsSync('var') ? readdirSync('var') : []) if (name.startsWith('nightly-previous-dist-')) removeInBackground(resolve('var', name));
 
 /** Removes a folder in a process of its own that outlives this one. */
 function removeInBackground(path) {
@@ -54,17 +53,15 @@ if (!reasons.length) {
 mkdirSync(dirname(pending), { recursive: true });
 writeFileSync(pending, `${new Date().toISOString()}\n`);
 console.log(`nightly: building because ${reasons.join(' and ')}`);
-// The previous build is moved aside, not emptied by the build (deleting 60,000 files takes Astro
-// ~12 s at 10,000 stories a language): it comes back if the build fails, so the site keeps
-// serving it, and is removed in the background once the new one is complete.
-let previous = existsSync('dist') ? resolve(`var/nightly-previous-dist-${process.pid}`) : undefined;
-try {
-  if (previous) renameSync('dist', previous);
-} catch {
-  previous = undefined; // var/ on another file system: the build empties dist/ itself
-}
+// Every build goes to a release folder of its own (src/releases/releases.mjs): the site keeps
+// serving the current one while it builds, and is switched to the new one by a rename once it
+// has succeeded; a failed build is removed and changes nothing that is served.
+const paths = releasePaths();
+const release = releaseName();
+const outDir = join(paths.releasesDir, release);
+mkdirSync(paths.releasesDir, { recursive: true });
 const built = process.hrtime.bigint();
-const build = spawnSync(process.execPath, [astro, 'build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+const build = spawnSync(process.execPath, [astro, 'build', '--outDir', outDir], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
 const buildSeconds = since(built);
 // the build's whole output, for a profile (the news-scale bench asks for it)
 if (process.env.NIGHTLY_BUILD_LOG) writeFileSync(process.env.NIGHTLY_BUILD_LOG, build.stdout ?? '');
@@ -72,15 +69,23 @@ const summary = build.stdout?.split('\n').filter((l) => /\[build\] Complete|\[ca
 for (const line of summary) console.log(`  ${line.trim()}`);
 if (build.status !== 0) {
   console.error(build.stdout?.split('\n').slice(-40).join('\n'));
-  if (previous) {
-    rmSync('dist', { recursive: true, force: true });
-    renameSync(previous, 'dist');
-  }
-  console.error(`nightly: the build failed after ${buildSeconds} s; dist/ holds the previous build, older than the snapshot, and the next run builds again`);
+  removeInBackground(outDir);
+  console.error(`nightly: the build failed after ${buildSeconds} s; the site still serves the previous build, older than the snapshot, and the next run builds again`);
   process.exit(1);
 }
+// dist/server is the running code (npm run build); the release's own copy is only kept where there is none
+if (existsSync(join(outDir, 'server'))) {
+  if (existsSync(join(paths.dist, 'server'))) removeInBackground(join(outDir, 'server'));
+  else {
+    mkdirSync(paths.dist, { recursive: true });
+    renameSync(join(outDir, 'server'), join(paths.dist, 'server'));
+  }
+}
+const carried = carryAssets(paths, release);
+activate(paths, release);
+const pruned = prune(paths);
 rmSync(pending, { force: true });
-if (previous) removeInBackground(previous);
+console.log(`nightly: release ${release} served${carried ? ` (${carried} assets of the previous one kept beside it)` : ''}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`);
 // the static pages: dist/client with the Node adapter (this site), dist for a static build
 const pages = readdirSync(existsSync('dist/client') ? 'dist/client' : 'dist', { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
 console.log(

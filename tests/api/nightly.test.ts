@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -87,7 +87,7 @@ describe('npm run nightly', () => {
     await h.database.db.insert(newsItems).values(story('break-build'));
     const failed = await nightly();
     expect(failed.code).toBe(1);
-    expect(failed.out).toMatch(/nightly: the build failed after [\d.]+ s; dist\/ holds the previous build/);
+    expect(failed.out).toMatch(/nightly: the build failed after [\d.]+ s; the site still serves the previous build/);
     expect(page()).toBe(before);
     expect(existsSync(join(site, 'var/nightly-build-pending'))).toBe(true);
     const again = await nightly();
@@ -99,6 +99,30 @@ describe('npm run nightly', () => {
     expect(fixed.code, fixed.out).toBe(0);
     expect(fixed.out).toMatch(/0 added, 0 changed, 1 removed/);
     expect(existsSync(join(site, 'var/nightly-build-pending'))).toBe(false);
+  });
+
+  it('every build is a release: dist is a link switched to it; five are kept; rollback serves the one before', async () => {
+    const releases = () => readdirSync(join(site, 'var/releases')).filter((n) => /^\d{8}T\d{6}Z-\d+$/.test(n)).sort();
+    expect(lstatSync(join(site, 'dist')).isSymbolicLink()).toBe(true);
+    for (let i = 0; i < 4; i++) {
+      const { code, out } = await nightly('--force');
+      expect(code, out).toBe(0);
+      expect(out).toMatch(/nightly: release \d{8}T\d{6}Z-\d+ served; \d+ kept/);
+    }
+    const kept = releases();
+    expect(kept).toHaveLength(5);
+    expect(readlinkSync(join(site, 'dist'))).toBe(join(site, 'var/releases', kept[4]));
+    // a story more, built: then rolled back to the build before it
+    const count = Number(/(\d+) stories/.exec(page())![1]);
+    await h.database.db.insert(newsItems).values(story('nightly-new-2'));
+    expect((await nightly()).code).toBe(0);
+    expect(page()).toContain(`${count + 1} stories`);
+    const back = await new Promise<{ code: number; out: string }>((ok) =>
+      execFile(process.execPath, [resolve('scripts/release.mjs'), 'rollback'], { cwd: site }, (error, stdout, stderr) => ok({ code: error ? 1 : 0, out: stdout + stderr })),
+    );
+    expect(back.code, back.out).toBe(0);
+    expect(back.out).toMatch(/release: now serving \S+ \(was \S+\)/);
+    expect(page()).toContain(`${count} stories`);
   });
 
   it('an API that is down fails the night before any build, and says so', async () => {
