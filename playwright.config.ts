@@ -45,6 +45,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: `var/e2e-${process.pid}`,
       LOG_LEVEL: 'error',
+      // no site builds from this server (the staff spec's whole path runs its own, in a copy of the project)
+      WORKER: 'off',
       // Forms: a fixed captcha answer (test-only: the server refuses it with NODE_ENV=production or a public HOST)
       // and limits no test run reaches.
       CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,

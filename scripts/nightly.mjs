@@ -15,8 +15,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
 import { pullNewsAndReport } from './pull-news.mjs';
 import { activate, carryAssets, listReleases, prune, releaseName, releasePaths } from '../src/releases/releases.mjs';
 
@@ -25,7 +25,8 @@ if (values.help) {
   console.log('usage: [NEWS_API_URL=http://host/homeapiak] npm run nightly [-- --force] [--allow-empty]');
   process.exit(0);
 }
-const astro = join(dirname(fileURLToPath(import.meta.url)), '../node_modules/astro/bin/astro.mjs');
+// astro from the node_modules the project finds (its own, or a folder above a deployment's copy)
+const astro = join(dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
 // Written before a build the pull asked for and removed when it succeeds: a night whose build
 // failed leaves it, and the next night builds even if the news did not change again.
 const pending = resolve('var/nightly-build-pending');
@@ -61,7 +62,8 @@ const release = releaseName();
 const outDir = join(paths.releasesDir, release);
 mkdirSync(paths.releasesDir, { recursive: true });
 const built = process.hrtime.bigint();
-const build = spawnSync(process.execPath, [astro, 'build', '--outDir', outDir], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+const build = spawnSync(process.execPath, [astro, 'build', '--outDir', outDir], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+if (build.status === 0 && build.stderr) process.stderr.write(build.stderr);
 const buildSeconds = since(built);
 // the build's whole output, for a profile (the news-scale bench asks for it)
 if (process.env.NIGHTLY_BUILD_LOG) writeFileSync(process.env.NIGHTLY_BUILD_LOG, build.stdout ?? '');
@@ -69,6 +71,7 @@ const summary = build.stdout?.split('\n').filter((l) => /\[build\] Complete|\[ca
 for (const line of summary) console.log(`  ${line.trim()}`);
 if (build.status !== 0) {
   console.error(build.stdout?.split('\n').slice(-40).join('\n'));
+  console.error(build.stderr?.split('\n').slice(-40).join('\n'));
   removeInBackground(outDir);
   console.error(`nightly: the build failed after ${buildSeconds} s; the site still serves the previous build, older than the snapshot, and the next run builds again`);
   process.exit(1);
@@ -85,7 +88,9 @@ const carried = carryAssets(paths, release);
 activate(paths, release);
 const pruned = prune(paths);
 rmSync(pending, { force: true });
-console.log(`nightly: release ${release} served${carried ? ` (${carried} assets of the previous one kept beside it)` : ''}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`);
+console.log(
+  `nightly: release ${release} served${carried ? ` (${carried} assets of the previous one kept beside it)` : ''}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`,
+);
 // the static pages: dist/client with the Node adapter (this site), dist for a static build
 const pages = readdirSync(existsSync('dist/client') ? 'dist/client' : 'dist', { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
 console.log(

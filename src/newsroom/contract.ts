@@ -24,6 +24,16 @@ export const StorySummary = z.object({
   updatedAt: z.string(),
   scheduledAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /** Where its last public change is on the site (src/worker/site-builds.ts); null: never on the site. */
+  site: z
+    .discriminatedUnion('state', [
+      z.object({ state: z.literal('queued') }),
+      z.object({ state: z.literal('building'), since: z.string() }),
+      z.object({ state: z.literal('live'), since: z.string() }),
+      z.object({ state: z.literal('failed'), at: z.string(), error: z.string() }),
+    ])
+    .nullable()
+    .optional(),
 });
 
 export const Revision = z.object({ number: z.number(), action: z.string(), by: z.string(), at: z.string(), status: z.string(), summary: z.string() });

@@ -61,6 +61,8 @@ async function addRevision(tx: Tx | Db, storyId: string, action: string, by: str
 /** Makes the story what the public API serves: its languages in news_items, with their labels. */
 async function writeLive(tx: Tx, id: string, content: StoryContent, now: Date) {
   await tx.delete(newsItems).where(eq(newsItems.uuid, id));
+  // the next build of the site takes it (src/worker/)
+  await tx.update(stories).set({ siteChangedAt: now }).where(eq(stories.id, id));
   for (const lang of STORY_LANGUAGES) {
     const v = content[lang];
     if (!v) continue;
@@ -156,7 +158,7 @@ export async function moveStory(db: Db, id: string, expected: number, to: 'revie
     }
     if (to === 'unpublished') {
       await tx.delete(newsItems).where(eq(newsItems.uuid, id));
-      await tx.update(stories).set({ liveRevision: null }).where(eq(stories.id, id));
+      await tx.update(stories).set({ liveRevision: null, siteChangedAt: now }).where(eq(stories.id, id));
     }
     return saved;
   });

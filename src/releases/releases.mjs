@@ -26,7 +26,10 @@ export function releasePaths(options = {}) {
 
 /** A new release's name: the UTC time it started, sortable, and the process (two at once never collide). */
 export function releaseName(now = new Date()) {
-  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${process.pid}`;
+  return `${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${process.pid}`;
 }
 
 /** The releases, oldest first. @param {ReturnType<typeof releasePaths>} paths */

@@ -4,6 +4,7 @@ import { AssistantEnv } from './assistant';
 import { FormsEnv, formsConfig, type FormsConfig } from './forms/config';
 import { SubscribeEnv, subscribeConfig, type SubscribeConfig } from './subscribe/config';
 import { StaffEnv, staffConfig, type StaffConfig } from './staff/config';
+import { WorkerEnv, workerConfig, type WorkerConfig } from '../worker/config';
 
 /**
  * Server configuration from environment variables, validated once at start-up.
@@ -27,6 +28,7 @@ const Env = z.object({
   ...SubscribeEnv,
   ...AssistantEnv,
   ...StaffEnv,
+  ...WorkerEnv,
 });
 
 export type ServerConfig = {
@@ -42,6 +44,8 @@ export type ServerConfig = {
   subscribe: SubscribeConfig;
   /** The staff console: its origin, the key of its sessions (./staff/config.ts). */
   staff: StaffConfig;
+  /** Who builds the site when the newsroom publishes (src/worker/config.ts). */
+  worker: WorkerConfig;
   /** CIDR blocks where the smart customer service is offered; empty: everywhere (./assistant.ts). */
   assistantNetworks: string[];
 };
@@ -65,6 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     forms: formsConfig(e, env),
     subscribe: subscribeConfig(e),
     staff: staffConfig(e, env),
+    worker: workerConfig(e, env),
     assistantNetworks: e.ASSISTANT_NETWORKS,
   };
 }

@@ -8,6 +8,8 @@ import { loadCaptchaSecret } from './forms/secret';
 import { KeptAnswers } from './memo';
 import { createStaffApp, type StaffApp } from './staff/app';
 import { DCSA_BASE } from '../schedules/dcsa/schemas';
+import { openQueue } from '../worker/queue';
+import { startWorker } from '../worker/worker';
 
 /**
  * The process-wide API: configuration validated, database opened and migrated,
@@ -55,7 +57,14 @@ async function start(): Promise<Apps> {
   const dcsa = createDcsaApp({ cursorKey });
   // the OpenAPI document's DCSA examples are this DCSA app's answers
   const callDcsa = (path: string, init?: RequestInit) => dcsa.request(`http://localhost${DCSA_BASE}${path}`, init);
-  const staff = await createStaffApp(deps);
+  // the newsroom's builds: a queue in the database, worked here with the embedded database (src/worker/)
+  const log = (line: string) => config.logLevel === 'info' && console.log(line);
+  const queue = config.worker.mode === 'off' ? undefined : await openQueue(database, { databaseUrl: config.databaseUrl, work: config.worker.mode === 'inprocess', log });
+  if (queue && config.worker.mode === 'inprocess') {
+    await startWorker({ db: database.db, queue, root: config.worker.root, newsApiUrl: config.worker.newsApiUrl, log });
+    log(`[worker] in process: site builds in ${config.worker.root}, pulling from ${config.worker.newsApiUrl}`);
+  }
+  const staff = await createStaffApp({ ...deps, queue });
   const app = createApp(deps, { callDcsa });
   // The OpenAPI document's examples are the API's own answers, made in process (a second or three);
   // made here, before the API answers anything (its health call included), so that no first reader of

@@ -17,6 +17,8 @@ import type { ApiTarget } from '../../src/contract/fetch';
 export interface Harness {
   app: App;
   database: Database;
+  /** The PostgreSQL database of this harness (TEST_DATABASE_URL runs); undefined with PGlite. */
+  databaseUrl?: string;
   config: ServerConfig;
   /** The typed client, talking to the app in process through app.request. */
   client: ReturnType<typeof createClient>;
@@ -56,6 +58,7 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
   return {
     app,
     database,
+    databaseUrl,
     config,
     client: createClient({ target }),
     target,

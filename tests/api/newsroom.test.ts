@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_TYPE } from '../../src/contract/wire';
@@ -15,12 +18,15 @@ let h: StaffHarness;
 let writer: Jar;
 let editor: Jar;
 let service: Jar;
+const dataDir = mkdtempSync(join(tmpdir(), 'newsroom-'));
 beforeAll(async () => {
-  h = await startStaff();
+  // the uploaded pictures go to DATA_DIR/files/news
+  h = await startStaff({ DATA_DIR: dataDir });
   [writer, editor, service] = [await h.member('writer', 'wei.writer@seabridgelines.com'), await h.member('editor', 'maria.editor@seabridgelines.com'), await h.member('service')];
 }, 120_000);
 afterAll(async () => {
   await h?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const notice = (title = 'Congestion surcharge at Yantian from 1 December'): StoryContent => ({

@@ -102,7 +102,10 @@ describe('npm run nightly', () => {
   });
 
   it('every build is a release: dist is a link switched to it; five are kept; rollback serves the one before', async () => {
-    const releases = () => readdirSync(join(site, 'var/releases')).filter((n) => /^\d{8}T\d{6}Z-\d+$/.test(n)).sort();
+    const releases = () =>
+      readdirSync(join(site, 'var/releases'))
+        .filter((n) => /^\d{8}T\d{6}Z-\d+$/.test(n))
+        .sort();
     expect(lstatSync(join(site, 'dist')).isSymbolicLink()).toBe(true);
     for (let i = 0; i < 4; i++) {
       const { code, out } = await nightly('--force');

@@ -128,14 +128,16 @@ test.describe('local: shell', () => {
     await expect(page).toHaveURL(/\/shanghai\/en\/search\?keyWords=Yangshan$/);
     expect(await page.evaluate(() => sessionStorage.getItem('searchScope'))).toBe('/shanghai/en');
     const results = page.locator('[data-search-results] li');
-    await expect(results.first()).toBeVisible();
+    // Pagefind loads its index on the first search: on a busy machine that alone can take seconds, so the wait is for the answer, not a guess of its time
+    await expect(page.locator('[data-search-status]')).not.toBeEmpty({ timeout: 30_000 });
+    await expect(results.first()).toBeVisible({ timeout: 30_000 });
     for (const href of await results.locator('h2 a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname))) expect(href).toMatch(/^\/shanghai\/en\//);
     await expect(results.first().getByRole('link', { name: /View all/ })).toBeVisible();
     // the box on the page searches too; another site does not find Shanghai's pages
     await page.goto('/singapore/en/search');
     await page.locator('#local-search-keyword').fill('Yangshan');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.locator('[data-search-status]')).toContainText('Nothing on this site matches');
+    await expect(page.locator('[data-search-status]')).toContainText('Nothing on this site matches', { timeout: 30_000 });
   });
 
   test('Chinese search on a Chinese site', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { base32 } from '@better-auth/utils/base32';
@@ -22,6 +22,8 @@ const node = existsSync(join(repo, 'node_modules/.bin/node')) ? join(repo, 'node
 
 let server: ChildProcess | undefined;
 let dataDir = '';
+/** The project copy the server runs in (./copyProject). */
+let site = '';
 let origin = '';
 let adminLink = '';
 /** The writer's signed-in state, for the pages' role checks. */
@@ -31,16 +33,34 @@ let editorState: typeof writerState;
 
 test.describe.configure({ mode: 'serial' });
 
+/**
+ * The project as a deployment holds it, in a folder of its own under var/ (node_modules found above
+ * it): the code, the content and the built site (hard links, no copy of the bytes). The worker builds
+ * and switches releases there, never in the checkout the other tests serve.
+ */
+function copyProject(to: string) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of ['package.json', 'astro.config.mjs', 'tsconfig.json', 'keystatic.config.ts', 'src', 'content', 'public', 'scripts']) {
+    const copied = spawnSync('cp', ['-a', entry, join(to, entry)], { encoding: 'utf8' });
+    expect(copied.status, copied.stderr).toBe(0);
+  }
+  const linked = spawnSync('cp', ['-al', 'dist', join(to, 'dist')], { encoding: 'utf8' });
+  expect(linked.status, linked.stderr).toBe(0);
+}
+
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'staff-e2e-'));
+  site = join(repo, `var/staff-e2e-site-${process.pid}`);
+  copyProject(site);
   const port = await freePort();
   origin = `http://localhost:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', STAFF_ORIGIN: origin };
+  // the worker in process, as the quick start runs it: a publish builds the site copy and switches its release
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', STAFF_ORIGIN: origin, WORKER: 'inprocess' };
   // the one command of the README
-  const made = spawnSync(node, ['scripts/staff.mjs', 'add', '--email', 'ada.lin@seabridgelines.com', '--role', 'admin', '--name', 'Ada Lin'], { env, encoding: 'utf8' });
+  const made = spawnSync(node, ['scripts/staff.mjs', 'add', '--email', 'ada.lin@seabridgelines.com', '--role', 'admin', '--name', 'Ada Lin'], { cwd: site, env, encoding: 'utf8' });
   expect(made.status, made.stderr).toBe(0);
   adminLink = /(http:\/\/localhost:\d+\/en\/staff\/set-password\?\S+)/.exec(made.stdout)![1];
-  server = spawn(node, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  server = spawn(node, ['scripts/start.mjs'], { cwd: site, env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/homeapiak/health`)).ok) break;
@@ -54,6 +74,7 @@ test.afterAll(async () => {
   server?.kill();
   await new Promise((r) => setTimeout(r, 300));
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(site, { recursive: true, force: true });
 });
 
 /** The newest mail to `to` in the server's outbox, waited for; its first console link. */
@@ -277,6 +298,39 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   await expect(e.getByRole('status')).toContainText('now Published');
   const api = await (await e.request.get(`${origin}/homeapiak/cosNewss/findLastNextNews/${id}?language=1&newsTypeUuid=50000000000000231`)).json();
   expect(JSON.stringify(api.data.content)).toContain('Typhoon Koinu: Yantian terminal gate closed');
+
+  // ---- live on the site: the worker pulls, builds a release and switches to it; the editor's page follows it there
+  await expect(e.locator('.staff-story-site [data-site-state]')).toHaveAttribute('data-site-state', /queued|building|live/);
+  const siteState = e.locator('.staff-story-site [data-site-state]');
+  await expect
+    .poll(
+      async () => {
+        const state = await siteState.getAttribute('data-site-state');
+        // a failed build says why on the page: fail with its words rather than wait out the time
+        if (state === 'failed') throw new Error(`the site build failed: ${await siteState.textContent()}`);
+        return state;
+      },
+      { timeout: 300_000, intervals: [1000] },
+    )
+    .toBe('live');
+  const title = 'Typhoon Koinu: Yantian terminal gate closed';
+  const notices = '50000000000000231';
+  for (const [path, text] of [
+    [`/en/home/News/detail/${id}/${notices}`, title],
+    [`/zh/home/News/detail/${id}/${notices}`, '台风“小犬”：盐田码头闸口关闭'],
+    [`/en/home/News/news/${notices}`, title],
+    [`/en/home/News/rss/${notices}.xml`, title],
+  ]) {
+    const answer = await e.request.get(`${origin}${path}`);
+    expect(answer.status(), path).toBe(200);
+    expect(await answer.text(), path).toContain(text);
+  }
+  // the story's picture is a file of the release
+  expect(readdirSync(join(site, 'dist/client/files/news'))).toContain(src!.split('/').pop());
+  // and the site search finds it (Pagefind's index of the new release)
+  await e.goto(`${origin}/en/home/list?keyword=Koinu`);
+  await expect(e.getByRole('link', { name: title })).toBeVisible({ timeout: 30_000 });
+  await e.goto(`${origin}/en/staff/news/edit?id=${id}`);
 
   // ---- two tabs on the same story: the second save is refused, names the first, and keeps what was typed
   const other = await editor.newPage();

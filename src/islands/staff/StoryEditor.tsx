@@ -8,6 +8,7 @@ import { mayDo, type StoryAction } from '../../newsroom/workflow';
 import type { StaffRole } from '../../staff/roles';
 import { sayError, staffCall, useHydrated } from './api';
 import RichText from './RichText';
+import SiteState from './SiteState';
 import { formatStaffTime } from './time';
 
 type Option = { id: string; name: string };
@@ -133,6 +134,20 @@ export default function StoryEditor({ lang, s, storyId, role, types, labels }: P
   useEffect(() => {
     if (storyId) void load(storyId);
   }, [storyId, load]);
+  // while the site is waiting for or building the story's change, its state is read again every few seconds
+  const pending = loaded?.story.site?.state === 'queued' || loaded?.story.site?.state === 'building';
+  useEffect(() => {
+    if (!pending || !storyKey) return;
+    const timer = window.setInterval(async () => {
+      try {
+        const answer = await staffCall<Loaded>(`/news/stories/${encodeURIComponent(storyKey)}`);
+        setLoaded((old) => (old ? { ...old, story: { ...old.story, site: answer.story.site } } : old));
+      } catch {
+        // the next tick tries again
+      }
+    }, 3000);
+    return () => window.clearInterval(timer);
+  }, [pending, storyKey]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -292,6 +307,11 @@ export default function StoryEditor({ lang, s, storyId, role, types, labels }: P
           {s['staff.news.storyOf'].replace('{{id}}', loaded.story.id).replace('{{version}}', String(loaded.story.version)).replace('{{status}}', s[`staff.news.status.${loaded.story.status}`])}
           {loaded.story.status === 'scheduled' && loaded.story.scheduledAt && <> · {s['staff.news.scheduledFor'].replace('{{time}}', formatStaffTime(loaded.story.scheduledAt, lang))}</>}
           {loaded.story.status === 'published' && loaded.story.publishedAt && <> · {s['staff.news.publishedAt'].replace('{{time}}', formatStaffTime(loaded.story.publishedAt, lang))}</>}
+        </p>
+      )}
+      {loaded && (
+        <p className="staff-story-site" aria-live="polite">
+          {s['staff.news.colSite']}: <SiteState site={loaded.story.site} lang={lang} s={s} detailed />
         </p>
       )}
       {readOnly && <p className="staff-warning">{s['staff.news.readOnly']}</p>}

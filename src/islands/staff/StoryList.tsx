@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { StorySummary } from '../../newsroom/contract';
 import { STORY_STATUSES } from '../../newsroom/story';
 import { sayError, staffCall, useHydrated } from './api';
+import SiteState from './SiteState';
 import { formatStaffTime } from './time';
 
 type Option = { id: string; name: string };
@@ -104,6 +105,7 @@ export default function StoryList({ lang, s, types, labels, mayCreate }: Props) 
                   <th scope="col">{s['staff.news.colTitle']}</th>
                   <th scope="col">{s['staff.news.colType']}</th>
                   <th scope="col">{s['staff.news.colStatus']}</th>
+                  <th scope="col">{s['staff.news.colSite']}</th>
                   <th scope="col">{s['staff.news.colShown']}</th>
                   <th scope="col">{s['staff.news.colChanged']}</th>
                 </tr>
@@ -123,6 +125,9 @@ export default function StoryList({ lang, s, types, labels, mayCreate }: Props) 
                     <td>
                       <span className={`staff-status staff-status-${r.status}`}>{s[`staff.news.status.${r.status}`]}</span>
                       {r.status === 'scheduled' && r.scheduledAt && <span className="staff-note">{formatStaffTime(r.scheduledAt, lang)}</span>}
+                    </td>
+                    <td>
+                      <SiteState site={r.site} lang={lang} s={s} />
                     </td>
                     <td>{r.statusDt}</td>
                     <td>{s['staff.news.changedBy'].replace('{{time}}', formatStaffTime(r.updatedAt, lang)).replace('{{who}}', r.updatedBy)}</td>

@@ -8,6 +8,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): the job queue works through it (src/worker/queue.ts). */
+  pglite?: import('@electric-sql/pglite').PGlite;
   close(): Promise<void>;
 }
 
@@ -58,5 +60,5 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. Migrations are generated from it with
@@ -462,6 +462,8 @@ export const stories = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** The revision that is live (published), or null. */
     liveRevision: integer('live_revision'),
+    /** When the story last changed what the site shows (published, unpublished, a live edit): the next build takes it. */
+    siteChangedAt: timestamp('site_changed_at', { withTimezone: true }),
   },
   (t) => [index('stories_updated_idx').on(t.updatedAt), index('stories_status_idx').on(t.status, t.scheduledAt)],
 );
@@ -484,4 +486,21 @@ export const storyRevisions = pgTable(
     summary: text('summary').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.storyId, t.number] })],
+);
+
+/** The site's builds by the worker (src/worker/): when each started and ended, and how; the newsroom shows a story's state on the site from them. */
+export const siteBuilds = pgTable(
+  'site_builds',
+  {
+    id: serial('id').primaryKey(),
+    /** building, live, failed. */
+    status: text('status').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The release folder it made (var/releases/…), when it made one. */
+    release: text('release'),
+    /** What failed, in the build's own words (its last lines). */
+    error: text('error'),
+  },
+  (t) => [index('site_builds_started_idx').on(t.startedAt)],
 );

@@ -17,6 +17,7 @@ import { inviteMail, lockedMail, resetMail } from './mails';
 import { ConflictAnswer, registerNewsroom } from './newsroom';
 import { importPublishedNews } from '../../newsroom/stories';
 import { keptSecret } from '../kept-secret';
+import type { SiteQueue } from '../../worker/queue';
 
 /**
  * The staff API under {apiBase}/staff: Better Auth's sign-in endpoints under /auth (an allow-list
@@ -67,7 +68,7 @@ const AUTH_PATHS = [
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function createStaffApp(deps: AppDeps) {
+export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
   const { config } = deps;
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
@@ -231,7 +232,14 @@ export async function createStaffApp(deps: AppDeps) {
     return { rows: rows.map((r) => ({ at: r.at.toISOString(), actorEmail: r.actorEmail, action: r.action, subject: r.subject, detail: r.detail, clientAddress: r.clientAddress })), total };
   });
 
-  registerNewsroom(staffCall, db, now, config.dataDir, (path, middleware) => app.use(path, middleware));
+  registerNewsroom(
+    staffCall,
+    db,
+    now,
+    config.dataDir,
+    (path, middleware) => app.use(path, middleware),
+    (reason) => deps.queue?.requestBuild(reason).catch((error: Error) => console.error(`[staff] the site build could not be requested: ${error.message}`)),
+  );
   // a path's other method answers 405 in the wrapper (the calls are on routers of their own, so handle() cannot say it)
   for (const path of new Set(calls.map((c) => c.path))) {
     const methods = calls.filter((c) => c.path === path).map((c) => c.method);

@@ -14,13 +14,22 @@ import { eq } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_MAX_LABEL, storeNewsImage } from '../../newsroom/images';
 import { say } from '../forms/messages';
+import { siteStates } from '../../worker/site-builds';
 import { answerError, WireError, type HandlerInput } from '../handle';
 import type { StaffSession } from './app';
 
 type StaffCall = <C extends CallDef>(def: C, area: StaffArea, handler: (input: HandlerInput<C> & { staff: StaffSession; actor: Actor }) => Promise<unknown> | unknown) => void;
 
 /** The newsroom's calls on the staff API: each registered with its area, each action checked against the story's state (src/newsroom/workflow.ts). */
-export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date, dataDir: string, use: (path: string, middleware: MiddlewareHandler) => void) {
+export function registerNewsroom(
+  staffCall: StaffCall,
+  db: Db,
+  now: () => Date,
+  dataDir: string,
+  use: (path: string, middleware: MiddlewareHandler) => void,
+  /** The site shows something else now: a build is asked for (src/worker/). */
+  siteChanged: (reason: string) => void,
+) {
   const summary = (row: typeof stories.$inferSelect) => {
     const content = row.content as StoryContent;
     return {
@@ -60,12 +69,14 @@ export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date, 
 
   staffCall(newsroomCalls.list, 'newsroom', async ({ query }) => {
     const { rows, total } = await listStories(db, { typeId: query.type, language: query.language, status: query.status, label: query.label, text: query.text, page: query.page, size: query.size });
-    return { rows: rows.map(summary), total };
+    const states = await siteStates(db, rows);
+    return { rows: rows.map((r) => ({ ...summary(r), site: states.get(r.id) ?? null })), total };
   });
   staffCall(newsroomCalls.get, 'newsroom', ({ params, c }) =>
     guarded(c, async () => {
       const { row, revisions } = await getStory(db, params.id);
-      return { story: summary(row), content: row.content as StoryContent, revisions: revisions.map((r) => ({ ...r, at: r.at.toISOString() })) };
+      const states = await siteStates(db, [row]);
+      return { story: { ...summary(row), site: states.get(row.id) ?? null }, content: row.content as StoryContent, revisions: revisions.map((r) => ({ ...r, at: r.at.toISOString() })) };
     }),
   );
   staffCall(newsroomCalls.create, 'newsroom', async ({ body, staff, actor }) => {
@@ -74,7 +85,9 @@ export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date, 
   });
   staffCall(newsroomCalls.save, 'newsroom', async ({ params, body, staff, actor, c }) => {
     allow(staff, 'save', await statusOf(params.id));
-    return guarded(c, () => saveStory(db, params.id, body.version, body.content, actor, now()));
+    const saved = await guarded(c, () => saveStory(db, params.id, body.version, body.content, actor, now()));
+    if (saved.status === 'published') siteChanged(`${params.id} edited`);
+    return saved;
   });
   staffCall(newsroomCalls.submit, 'newsroom', async ({ params, body, staff, actor, c }) => {
     allow(staff, 'submit', await statusOf(params.id));
@@ -82,7 +95,9 @@ export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date, 
   });
   staffCall(newsroomCalls.publish, 'publish', async ({ params, body, staff, actor, c }) => {
     allow(staff, 'publish', await statusOf(params.id));
-    return guarded(c, () => moveStory(db, params.id, body.version, 'published', actor, { now: now() }));
+    const moved = await guarded(c, () => moveStory(db, params.id, body.version, 'published', actor, { now: now() }));
+    siteChanged(`${params.id} published`);
+    return moved;
   });
   staffCall(newsroomCalls.schedule, 'publish', async ({ params, body, staff, actor, c, language }) => {
     allow(staff, 'schedule', await statusOf(params.id));
@@ -91,12 +106,17 @@ export function registerNewsroom(staffCall: StaffCall, db: Db, now: () => Date, 
     return guarded(c, () => moveStory(db, params.id, body.version, 'scheduled', actor, { at, now: now() }));
   });
   staffCall(newsroomCalls.unpublish, 'publish', async ({ params, body, staff, actor, c }) => {
-    allow(staff, 'unpublish', await statusOf(params.id));
-    return guarded(c, () => moveStory(db, params.id, body.version, 'unpublished', actor, { now: now() }));
+    const before = await statusOf(params.id);
+    allow(staff, 'unpublish', before);
+    const moved = await guarded(c, () => moveStory(db, params.id, body.version, 'unpublished', actor, { now: now() }));
+    if (before === 'published') siteChanged(`${params.id} unpublished`);
+    return moved;
   });
   staffCall(newsroomCalls.restore, 'publish', async ({ params, body, staff, actor, c }) => {
     allow(staff, 'restore', await statusOf(params.id));
-    return guarded(c, () => restoreRevision(db, params.id, body.version, body.revision, actor, now()));
+    const restored = await guarded(c, () => restoreRevision(db, params.id, body.version, body.revision, actor, now()));
+    if (restored.status === 'published') siteChanged(`${params.id} restored`);
+    return restored;
   });
   staffCall(newsroomCalls.checkBody, 'newsroom', ({ body }) => sanitizeWithReport(body.html));
 

@@ -1,0 +1,11 @@
+CREATE TABLE "site_builds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"status" text NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone,
+	"release" text,
+	"error" text
+);
+--> statement-breakpoint
+ALTER TABLE "stories" ADD COLUMN "site_changed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "site_builds_started_idx" ON "site_builds" USING btree ("started_at");

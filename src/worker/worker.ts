@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { publishDue } from '../newsroom/stories';
+import type { Db } from '../server/db';
+import { pruneAudit } from '../staff/audit';
+import { QUEUES, type SiteQueue } from './queue';
+import { abandonBuilds, buildFinished, buildStarted } from './site-builds';
+
+/**
+ * The worker: takes the site's build requests from the queue, one at a time (those that arrive
+ * during a build are one next build), and runs for each the nightly job's steps (scripts/nightly.mjs:
+ * pull the news from this API, build into a new release folder, serve it once it succeeded);
+ * publishes the scheduled stories every minute; prunes the audit log every night. Each build is
+ * recorded (./site-builds.ts), so the newsroom shows a story as queued, building, live or failed.
+ */
+export interface WorkerOptions {
+  db: Db;
+  queue: SiteQueue;
+  /** The project folder the site is built in (its content/news, dist/ and var/releases). */
+  root: string;
+  /** The API the build pulls the news from. */
+  newsApiUrl: string;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export async function startWorker(options: WorkerOptions): Promise<void> {
+  const { db, queue } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.log(line));
+  const abandoned = await abandonBuilds(db, now());
+  if (abandoned) log(`[worker] ${abandoned} build(s) left running by a stopped worker marked failed`);
+
+  await queue.boss.work(QUEUES.build, { pollingIntervalSeconds: 1 }, async () => {
+    const id = await buildStarted(db, now());
+    log('[worker] site build started');
+    const run = await runNightly(options.root, options.newsApiUrl);
+    if (run.code === 0) {
+      const release = /nightly: release (\S+) served/.exec(run.output)?.[1] ?? null;
+      await buildFinished(db, id, { ok: true, release }, now());
+      log(`[worker] site build done in ${run.seconds.toFixed(1)} s: ${release ? `release ${release} served` : 'nothing changed, nothing to build'}`);
+    } else {
+      const error = reasonOf(run.output);
+      await buildFinished(db, id, { ok: false, error }, now());
+      console.error(`[worker] site build failed after ${run.seconds.toFixed(1)} s; the site keeps serving the previous release:\n${error}`);
+    }
+  });
+
+  await queue.boss.work(QUEUES.due, async () => {
+    const published = await publishDue(db, now());
+    if (published.length) {
+      log(`[worker] published at their time: ${published.join(', ')}`);
+      await queue.requestBuild(`scheduled ${published.join(', ')}`);
+    }
+  });
+  await queue.boss.work(QUEUES.prune, async () => {
+    const removed = await pruneAudit(db, now());
+    if (removed) log(`[worker] ${removed} audit entries older than two years removed`);
+  });
+  // every minute (a scheduled story goes live within a minute of its time); every night at 03:17 China time
+  await queue.boss.schedule(QUEUES.due, '* * * * *');
+  await queue.boss.schedule(QUEUES.prune, '17 3 * * *', null, { tz: 'Asia/Shanghai' });
+}
+
+/** What a failed build says: its error lines (not their stack) and its last line. */
+function reasonOf(output: string): string {
+  const lines = output.trim().split('\n');
+  const errors = lines.filter((l) => /error/i.test(l) && !/^\s+at /.test(l)).slice(0, 6);
+  return [...new Set([...errors, lines.at(-1) ?? ''])].join('\n');
+}
+
+/** The nightly job in a process of its own (a build takes a whole core; the server stays responsive). */
+function runNightly(root: string, newsApiUrl: string): Promise<{ code: number; output: string; seconds: number }> {
+  const started = process.hrtime.bigint();
+  return new Promise((done) => {
+    // the project's own script (the server and the worker run in the project folder), building in root
+    // a process group of its own: when this process ends, the build (nightly and its astro) ends with it
+    const child = spawn(process.execPath, [resolve('scripts/nightly.mjs')], { cwd: root, env: { ...process.env, NEWS_API_URL: newsApiUrl }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const stop = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already ended
+      }
+    };
+    process.once('exit', stop);
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-200_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const end = (code: number) => {
+      process.removeListener('exit', stop);
+      done({ code, output, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+    };
+    child.on('error', (error) => {
+      output += `\n${error.message}`;
+      end(1);
+    });
+    child.on('close', (code) => end(code ?? 1));
+  });
+}
