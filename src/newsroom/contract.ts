@@ -24,6 +24,8 @@ export const StorySummary = z.object({
   updatedAt: z.string(),
   scheduledAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /** An important notice mailed at once to its subscribers (once): when, by whom, to how many; sent is null while the mails go. */
+  notice: z.object({ at: z.string(), by: z.string(), recipients: z.number(), sent: z.number().nullable() }).nullable().optional(),
   /** Where its last public change is on the site (src/worker/site-builds.ts); null: never on the site. */
   site: z
     .discriminatedUnion('state', [
@@ -119,6 +121,15 @@ export const newsroomCalls = {
     body: z.object({ html: z.string().max(200_000) }).strict(),
     answer: z.object({ html: z.string(), removed: z.array(Removal) }),
     summary: 'What the allow-list would remove from a body (shown before saving)',
+  }),
+  mailNotice: defineCall({
+    method: 'POST',
+    path: '/news/stories/:id/mail',
+    query: LanguageOnly,
+    params: Id,
+    body: z.object({ confirm: z.literal(true, { error: 'confirm must be true: the notice is mailed once and cannot be called back' }) }).strict(),
+    answer: z.object({ recipients: z.number() }),
+    summary: 'Mails a published important notice at once to the subscribers of important notices (once; a second call is refused)',
   }),
   uploadImage: defineCall({
     method: 'POST',

@@ -18,5 +18,6 @@ export const AUDIT_ACTIONS = [
   'story.scheduled',
   'story.unpublished',
   'story.restored',
+  'story.mailed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

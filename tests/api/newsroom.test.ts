@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_TYPE } from '../../src/contract/wire';
-import { newsItems, stories } from '../../src/server/db/schema';
+import { newsItems, stories, subscribers } from '../../src/server/db/schema';
 import { publishDue } from '../../src/newsroom/stories';
 import type { StoryContent } from '../../src/newsroom/story';
 import { readAudit } from '../../src/staff/audit';
+import { sendDigests } from '../../src/server/subscribe/digest';
+import { todayInChina } from '../../src/newsroom/times';
 import type { Jar } from './staff-helpers';
 import { seaPng } from '../fixtures/pictures';
 import { readNewsImage } from '../../src/newsroom/images';
@@ -182,5 +185,49 @@ describe('the newsroom’s pictures', () => {
 
   it('service and hr, who have no newsroom, may not upload', async () => {
     expect((await upload(seaPng(8, 8), 'x.png', service)).status).toBe(403);
+  });
+});
+
+describe('an important notice mailed at once', () => {
+  it('goes once to the subscribers of important notices, each in their language, and a digest takes a story published today', async () => {
+    const db = h.database.db;
+    const person = (email: string, language: string, frequencyImportant: number) => ({
+      id: randomUUID(),
+      email,
+      company: 'Ningbo Lotus Trading',
+      firstName: 'Li',
+      lastName: 'Na',
+      country: 'CN',
+      language,
+      dayOfWeek: 'MON',
+      frequencyImportant,
+    });
+    await db.insert(subscribers).values([person('li.na@example.com', 'zh-CN', 3), person('ops@example.com', 'en-US', 1), person('quiet@example.com', 'en-US', 0)]);
+    const today = notice('Typhoon: Yantian gate closed');
+    today.meta.statusDt = todayInChina(h.clock.now());
+    const { id, version } = (await h.call('/news/stories', { body: today, jar: editor })).body.data.content;
+    // not before it is published, and never by a writer
+    expect((await h.call(`/news/stories/${id}/mail`, { body: { confirm: true }, jar: editor })).status).toBe(409);
+    await h.call(`/news/stories/${id}/publish`, { body: { version }, jar: editor });
+    expect((await h.call(`/news/stories/${id}/mail`, { body: { confirm: true }, jar: writer })).status).toBe(403);
+    expect((await h.call(`/news/stories/${id}/mail`, { body: {}, jar: editor })).status).toBe(400);
+    const before = h.mailer.sent.length;
+    const first = await h.call(`/news/stories/${id}/mail`, { body: { confirm: true }, jar: editor });
+    expect(first.body.data.content).toEqual({ recipients: 2 });
+    const again = await h.call(`/news/stories/${id}/mail`, { body: { confirm: true }, jar: editor });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already been mailed/);
+    await expect.poll(async () => (await h.call(`/news/stories/${id}`, { jar: editor })).body.data.content.story.notice.sent).toBe(2);
+    const mails = h.mailer.sent.slice(before);
+    expect(mails.map((m) => m.to).sort()).toEqual(['li.na@example.com', 'ops@example.com']);
+    expect(mails.find((m) => m.to === 'li.na@example.com')?.subject).toContain('盐田港拥堵附加费通知');
+    expect(mails.find((m) => m.to === 'ops@example.com')?.subject).toContain('Typhoon: Yantian gate closed');
+    expect((await readAudit(db, { action: 'story.mailed', page: 1, size: 5 })).rows[0]).toMatchObject({ subject: id, detail: '2 subscribers' });
+    // the daily digest of the same day carries it too (the newsroom publishes into what the digests read)
+    const sent = h.mailer.sent.length;
+    const run = await sendDigests({ db, config: h.config, mailer: h.mailer, at: h.clock.now() });
+    expect(run.errors).toEqual([]);
+    const digest = h.mailer.sent.slice(sent).find((m) => m.to === 'li.na@example.com');
+    expect(digest?.text).toContain('盐田港拥堵附加费通知');
   });
 });

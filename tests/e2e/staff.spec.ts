@@ -331,6 +331,10 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   await e.goto(`${origin}/en/home/list?keyword=Koinu`);
   await expect(e.getByRole('link', { name: title })).toBeVisible({ timeout: 30_000 });
   await e.goto(`${origin}/en/staff/news/edit?id=${id}`);
+  // an important notice is mailed at once, once: the button is gone after it
+  await e.getByRole('button', { name: 'Mail this notice to its subscribers now' }).click();
+  await expect(e.locator('[data-notice-mailed]')).toContainText('subscribers');
+  await expect(e.getByRole('button', { name: 'Mail this notice to its subscribers now' })).toHaveCount(0);
 
   // ---- two tabs on the same story: the second save is refused, names the first, and keeps what was typed
   const other = await editor.newPage();

@@ -218,7 +218,7 @@ export default function StoryEditor({ lang, s, storyId, role, types, labels }: P
     }
   };
 
-  const act = async (action: 'submit' | 'publish' | 'unpublish' | 'schedule' | 'restore', extra: Record<string, unknown> = {}, confirmText?: string) => {
+  const act = async (action: 'submit' | 'publish' | 'unpublish' | 'schedule' | 'restore' | 'mail', extra: Record<string, unknown> = {}, confirmText?: string) => {
     if (!storyKey || !loaded) return;
     if (dirty) return setNotice({ ok: false, text: s['staff.news.unsaved'] });
     if (confirmText && !window.confirm(confirmText)) return;
@@ -226,13 +226,14 @@ export default function StoryEditor({ lang, s, storyId, role, types, labels }: P
     setNotice(null);
     setErrors({});
     try {
-      const moved = await staffCall<{ status: string }>(`/news/stories/${encodeURIComponent(storyKey)}/${action}`, {
+      // the mail is once per story, whatever its version: it sends only its confirmation
+      const moved = await staffCall<{ status?: string }>(`/news/stories/${encodeURIComponent(storyKey)}/${action}`, {
         method: 'POST',
-        body: { json: { version: loaded.story.version, ...extra } },
+        body: { json: action === 'mail' ? extra : { version: loaded.story.version, ...extra } },
         language,
       });
       await load(storyKey);
-      setNotice({ ok: true, text: s['staff.news.moved'].replace('{{status}}', s[`staff.news.status.${moved.status}`]) });
+      if (moved.status) setNotice({ ok: true, text: s['staff.news.moved'].replace('{{status}}', s[`staff.news.status.${moved.status}`]) });
     } catch (e) {
       fail(e);
     } finally {
@@ -312,6 +313,14 @@ export default function StoryEditor({ lang, s, storyId, role, types, labels }: P
       {loaded && (
         <p className="staff-story-site" aria-live="polite">
           {s['staff.news.colSite']}: <SiteState site={loaded.story.site} lang={lang} s={s} detailed />
+        </p>
+      )}
+      {loaded?.story.notice && (
+        <p className="staff-note" data-notice-mailed>
+          {(loaded.story.notice.sent === null ? s['staff.news.mailing'] : s['staff.news.mailed'])
+            .replace('{{count}}', String(loaded.story.notice.sent ?? loaded.story.notice.recipients))
+            .replace('{{time}}', formatStaffTime(loaded.story.notice.at, lang))
+            .replace('{{who}}', loaded.story.notice.by)}
         </p>
       )}
       {readOnly && <p className="staff-warning">{s['staff.news.readOnly']}</p>}
@@ -487,6 +496,17 @@ export default function StoryEditor({ lang, s, storyId, role, types, labels }: P
           {storyKey && may('publish') && status !== 'published' && (
             <button type="button" disabled={!hydrated || busy} onClick={() => void act('publish', {}, s['staff.news.confirmPublish'])}>
               {s['staff.news.publish']}
+            </button>
+          )}
+          {storyKey && status === 'published' && loaded?.content.meta.important && !loaded.story.notice && may('unpublish') && (
+            <button
+              type="button"
+              className="staff-secondary"
+              title={s['staff.news.mailHint']}
+              disabled={!hydrated || busy}
+              onClick={() => void act('mail', { confirm: true }, s['staff.news.confirmMail'])}
+            >
+              {s['staff.news.mailNotice']}
             </button>
           )}
           {storyKey && may('unpublish') && (

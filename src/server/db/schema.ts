@@ -464,6 +464,11 @@ export const stories = pgTable(
     liveRevision: integer('live_revision'),
     /** When the story last changed what the site shows (published, unpublished, a live edit): the next build takes it. */
     siteChangedAt: timestamp('site_changed_at', { withTimezone: true }),
+    /** An important notice mailed at once to the subscribers of important notices (once: src/newsroom/notice-mail.ts): when, by whom, to how many (null while it is being sent). */
+    noticeMailedAt: timestamp('notice_mailed_at', { withTimezone: true }),
+    noticeMailedBy: text('notice_mailed_by'),
+    noticeMailedCount: integer('notice_mailed_count'),
+    noticeRecipients: integer('notice_recipients'),
   },
   (t) => [index('stories_updated_idx').on(t.updatedAt), index('stories_status_idx').on(t.status, t.scheduledAt)],
 );

@@ -18,6 +18,7 @@ import { ConflictAnswer, registerNewsroom } from './newsroom';
 import { importPublishedNews } from '../../newsroom/stories';
 import { keptSecret } from '../kept-secret';
 import type { SiteQueue } from '../../worker/queue';
+import { mailNotice } from '../../newsroom/notice-mail';
 
 /**
  * The staff API under {apiBase}/staff: Better Auth's sign-in endpoints under /auth (an allow-list
@@ -239,6 +240,11 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
     config.dataDir,
     (path, middleware) => app.use(path, middleware),
     (reason) => deps.queue?.requestBuild(reason).catch((error: Error) => console.error(`[staff] the site build could not be requested: ${error.message}`)),
+    async (id, actor) => {
+      const mailing = await mailNotice(db, config, mailer, id, actor, now());
+      mailing.done.then(({ sent, failed }) => log(`[staff] notice ${id} mailed: ${sent} sent, ${failed} refused`)).catch((error: Error) => console.error(`[staff] notice ${id}: ${error.message}`));
+      return mailing;
+    },
   );
   // a path's other method answers 405 in the wrapper (the calls are on routers of their own, so handle() cannot say it)
   for (const path of new Set(calls.map((c) => c.path))) {

@@ -15,6 +15,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_MAX_LABEL, storeNewsImage } from '../../newsroom/images';
 import { say } from '../forms/messages';
 import { siteStates } from '../../worker/site-builds';
+import { NoticeRefused, type NoticeMailing } from '../../newsroom/notice-mail';
 import { answerError, WireError, type HandlerInput } from '../handle';
 import type { StaffSession } from './app';
 
@@ -29,6 +30,8 @@ export function registerNewsroom(
   use: (path: string, middleware: MiddlewareHandler) => void,
   /** The site shows something else now: a build is asked for (src/worker/). */
   siteChanged: (reason: string) => void,
+  /** Mails an important notice to its subscribers (src/newsroom/notice-mail.ts). */
+  notice: (id: string, actor: Actor) => Promise<NoticeMailing>,
 ) {
   const summary = (row: typeof stories.$inferSelect) => {
     const content = row.content as StoryContent;
@@ -45,6 +48,7 @@ export function registerNewsroom(
       updatedAt: row.updatedAt.toISOString(),
       scheduledAt: row.scheduledAt?.toISOString() ?? null,
       publishedAt: row.publishedAt?.toISOString() ?? null,
+      notice: row.noticeMailedAt ? { at: row.noticeMailedAt.toISOString(), by: row.noticeMailedBy ?? '', recipients: row.noticeRecipients ?? 0, sent: row.noticeMailedCount } : null,
     };
   };
   const statusOf = async (id: string) => {
@@ -117,6 +121,15 @@ export function registerNewsroom(
     const restored = await guarded(c, () => restoreRevision(db, params.id, body.version, body.revision, actor, now()));
     if (restored.status === 'published') siteChanged(`${params.id} restored`);
     return restored;
+  });
+  staffCall(newsroomCalls.mailNotice, 'publish', async ({ params, actor }) => {
+    try {
+      const mailing = await notice(params.id, actor);
+      return { recipients: mailing.recipients };
+    } catch (error) {
+      if (error instanceof NoticeRefused) throw new WireError(error.reason === 'notFound' ? CODE.notFound : CODE.conflict, error.message);
+      throw error;
+    }
   });
   staffCall(newsroomCalls.checkBody, 'newsroom', ({ body }) => sanitizeWithReport(body.html));
 

@@ -150,3 +150,62 @@ ${i.summary ? `<div>${escapeHtml(i.summary)}</div>` : ''}
     headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
+
+export interface NoticeMailInput {
+  to: string;
+  language: 0 | 1;
+  name: { first: string; last: string };
+  item: DigestItem;
+  unsubscribeUrl: string;
+  messageId: string;
+}
+
+/** One important notice, mailed at once by an editor from the newsroom (src/newsroom/notice-mail.ts), to a subscriber of important notices. */
+export function noticeMail(config: SubscribeConfig, input: NoticeMailInput): MailMessage {
+  const { language, item } = input;
+  const locale = localeOf(language);
+  const subject = say('subscribe.mail.noticeSubject', language, { brand: brandName(language), title: item.title });
+  const link = `${config.siteUrl}${newsDetailHref(locale, { newsUuid: item.uuid, typeId: item.typeId })}`;
+  const manage = subscribePageUrl(config, locale);
+  const greeting = say('subscribe.mail.greeting', language, { name: displayName(language, input.name) });
+  const intro = say('subscribe.mail.noticeIntro', language);
+  const why = say('subscribe.mail.noticeWhy', language, { email: input.to });
+  const text = [
+    subject,
+    '',
+    greeting,
+    intro,
+    '',
+    `${item.statusDt}  ${item.title}`,
+    ...(item.summary ? [item.summary] : []),
+    `${say('subscribe.mail.readMore', language)}: ${link}`,
+    '',
+    why,
+    `${say('subscribe.mail.manage', language)}: ${manage}`,
+    `${say('subscribe.mail.unsubscribe', language)}: ${input.unsubscribeUrl}`,
+    '',
+    '-- ',
+    footerText(language),
+    '',
+  ].join('\n');
+  const html = page(
+    language,
+    subject,
+    `<p>${escapeHtml(greeting)}<br>${escapeHtml(intro)}</p>
+<div style="margin:16px 0;padding:12px 16px;border-left:4px solid #d9480f;background:#fff5e6">
+<div style="color:#5b6877;font-size:13px">${escapeHtml(item.statusDt)}</div>
+<div style="font-size:16px;font-weight:bold;color:#0b2f5b">${escapeHtml(item.title)}</div>
+${item.summary ? `<div>${escapeHtml(item.summary)}</div>` : ''}
+<p><a href="${escapeHtml(link)}" style="color:#0b5cab;font-weight:bold">${escapeHtml(say('subscribe.mail.readMore', language))}</a></p>
+</div>`,
+    `${escapeHtml(why)}<br><a href="${escapeHtml(manage)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.manage', language))}</a> · <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.unsubscribe', language))}</a><br>${escapeHtml(footerText(language))}`,
+  );
+  return {
+    to: input.to,
+    subject,
+    text,
+    html,
+    messageId: input.messageId,
+    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
