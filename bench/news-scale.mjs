@@ -40,11 +40,7 @@ export async function benchNewsScale() {
 
   // ---- 1. the stories -------------------------------------------------------------------
   let t = process.hrtime.bigint();
-  const generated = generate(perLanguage);
-  for (const lang of ['en', 'zh']) {
-    mkdirSync(join(seed, lang), { recursive: true });
-    for (const item of generated[lang]) writeFileSync(join(seed, lang, `${item.newsUuid}.json`), `${JSON.stringify(item, null, 2)}\n`);
-  }
+  writeGeneratedSnapshot(perLanguage, seed);
   const generateSeconds = seconds(t);
   console.log(`news-scale: generated ${perLanguage} stories per language in ${generateSeconds.toFixed(1)} s`);
 
@@ -293,6 +289,15 @@ const DEPARTMENTS = [
   ['Customer Service Centre', '客户服务中心'],
   ['Digital Solutions Department', '数字化解决方案部'],
 ];
+
+/** The generated stories (fixed seed) written as a news snapshot, {dir}/{en,zh}/{uuid}.json (the publish bench seeds its API with them too). */
+export function writeGeneratedSnapshot(count, dir) {
+  const generated = generate(count);
+  for (const lang of ['en', 'zh']) {
+    mkdirSync(join(dir, lang), { recursive: true });
+    for (const item of generated[lang]) writeFileSync(join(dir, lang, `${item.newsUuid}.json`), `${JSON.stringify(item, null, 2)}\n`);
+  }
+}
 
 function generate(count) {
   const rnd = random(20261121);

@@ -6,6 +6,8 @@
 // `--no-load` / `--no-lighthouse` skip those two. `--check` skips the build and only checks
 // the size budgets of every built page (used by npm test).
 // `--news-scale` also runs bench/news-scale.mjs (pull-news + build for 10,000 stories per language).
+// `--publish` also runs bench/publish.mjs (publish → live through the newsroom and the worker;
+// `--items 10000` for the news-scale stories).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -74,7 +76,7 @@ const kinds = [
 let buildSeconds = null;
 if (!checkOnly) {
   const started = process.hrtime.bigint();
-  const result = spawnSync('astro', ['build'], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync('astro', ['build', '--force'], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0) process.exit(result.status ?? 1);
   // the build's per-page log, for the share of the schedule pages (bench/schedules.mjs)
   mkdirSync('bench-results', { recursive: true });
@@ -128,6 +130,11 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   if (process.argv.includes('--news-scale')) {
     const { benchNewsScale } = await import('./news-scale.mjs');
     await benchNewsScale();
+  }
+  // --publish: publish → live through the newsroom and the worker, beside a full nightly in the same run (bench/publish.mjs)
+  if (process.argv.includes('--publish')) {
+    const { benchPublish } = await import('./publish.mjs');
+    await benchPublish();
   }
 }
 if (problems.length) {

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { securityHeaders } from './lib/security-headers.mjs';
+import { securityHeaders, staffPath, withFrameAncestors } from './lib/security-headers.mjs';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 if (!existsSync(entry)) {
@@ -31,6 +31,18 @@ const api = getRequestListener((request, { incoming }) => globalThis[API_HANDLER
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
   for (const [name, value] of Object.entries(securityHeaders(pathname))) res.setHeader(name, value);
+  if (staffPath(pathname)) {
+    // a console page's own policy (Astro's header) replaces ours: it keeps frame-ancestors 'none'
+    const csp = (name, value) => (String(name).toLowerCase() === 'content-security-policy' ? withFrameAncestors(pathname, String(value)) : value);
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name, value) => setHeader(name, csp(name, value));
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = (status, ...rest) => {
+      const at = typeof rest[0] === 'string' ? 1 : 0; // writeHead(status[, statusMessage][, headers])
+      if (rest[at] && typeof rest[at] === 'object' && !Array.isArray(rest[at])) rest[at] = Object.fromEntries(Object.entries(rest[at]).map(([k, v]) => [k, csp(k, v)]));
+      return writeHead(status, ...rest);
+    };
+  }
   const apiHandler = globalThis[API_HANDLER];
   if (apiHandler?.prefixes.some((prefix) => pathname.startsWith(prefix))) {
     // an answer kept whole (src/server/memo.ts) goes out from here; the rest through the API

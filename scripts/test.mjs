@@ -43,7 +43,7 @@ let before = failed;
 const vitestOk = run('unit and API tests', 'vitest', ['run', '--project', 'unit', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === before)) failed++;
 
-const built = run('build', 'astro', ['build']);
+const built = run('build', 'astro', ['build', '--force']);
 if (!built) failed++;
 else if (run('size budgets', 'node', ['bench/run.mjs', '--check'])) passed++;
 else failed++;

@@ -11,6 +11,21 @@ export function embeddable(pathname) {
   return /(^|\/)customDefine(\/|$)/i.test(pathname);
 }
 
+/** The staff console's pages (rendered on demand): never framed, by anyone. */
+export function staffPath(pathname) {
+  return /^\/(en|zh)\/staff(\/|$)/.test(pathname);
+}
+
+/**
+ * A page's own policy (Astro's, as a header on pages rendered on demand, which replaces ours) with
+ * who may frame it added: the console's pages, no one.
+ * @param {string} pathname @param {string} policy
+ */
+export function withFrameAncestors(pathname, policy) {
+  if (!staffPath(pathname) || /frame-ancestors/.test(policy)) return policy;
+  return `${policy.replace(/;\s*$/, '')}; frame-ancestors 'none'`;
+}
+
 /** @param {string} pathname  @returns {Record<string, string>} */
 export function securityHeaders(pathname) {
   const headers = {
@@ -19,7 +34,10 @@ export function securityHeaders(pathname) {
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     'cross-origin-opener-policy': 'same-origin',
   };
-  if (!embeddable(pathname)) {
+  if (staffPath(pathname)) {
+    headers['content-security-policy'] = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
+    headers['x-frame-options'] = 'DENY';
+  } else if (!embeddable(pathname)) {
     headers['content-security-policy'] = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'";
     headers['x-frame-options'] = 'SAMEORIGIN';
   }

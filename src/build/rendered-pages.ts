@@ -38,6 +38,16 @@ export function renderedPaths(): readonly string[] | undefined {
   return current()?.paths;
 }
 
+/**
+ * The pages the build holds that were not rendered: copied from the previous build by Astro's
+ * incremental build (their cacheKey and code unchanged), so they never passed the middleware.
+ * `built` is astro:build:done's `pages` (pathnames without the leading slash).
+ */
+export function pagesNotRendered(built: readonly { pathname: string }[]): string[] {
+  const rendered = new Set((renderedPaths() ?? []).map((p) => outputFileOf(p)));
+  return built.map((p) => `/${p.pathname.replace(/^\/+/, '')}`.replace(/\/+$/, '') || '/').filter((p) => !rendered.has(outputFileOf(p)));
+}
+
 /** The file a page's URL path is written to, relative to the site root (build.format 'directory'): /en/home → en/home/index.html, /404 → 404.html. */
 export function outputFileOf(pathname: string): string {
   const path = decodeURI(pathname).replace(/^\/+|\/+$/g, '');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { escapeHtml } from '../shared/format.ts';
-import { recordRenderedPages, renderedPaths } from '../build/rendered-pages.ts';
+import { pagesNotRendered, recordRenderedPages, renderedPaths } from '../build/rendered-pages.ts';
 
 /**
  * After the build:
@@ -24,11 +24,13 @@ export function bilingualPages({ site }) {
       'astro:build:start': () => {
         recordRenderedPages();
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger, pages }) => {
         const root = fileURLToPath(dir);
-        // the pages as rendered (src/build/rendered-pages.ts), not a walk of dist/
-        const rendered = renderedPaths();
-        if (!rendered) throw new Error('bilingual-pages: no record of the rendered pages (src/middleware.ts reports them)');
+        // the pages as rendered (src/build/rendered-pages.ts), not a walk of dist/, and those the
+        // incremental build copied from the last build without rendering them
+        const recorded = renderedPaths();
+        if (!recorded) throw new Error('bilingual-pages: no record of the rendered pages (src/middleware.ts reports them)');
+        const rendered = [...recorded, ...pagesNotRendered(pages)];
         const english = pagesUnder(rendered, 'en');
         const chinese = new Set(pagesUnder(rendered, 'zh'));
         let bare = 0;

@@ -12,7 +12,7 @@ import { EARLY_BUNDLE } from './site-search';
 import { newsSearchDocument } from '../news/article';
 import { NewsItem } from '../content-model/schemas/news';
 import { escapeHtml } from '../shared/format';
-import { outputFileOf, recordRenderedPages } from '../build/rendered-pages';
+import { outputFileOf, pagesNotRendered, recordRenderedPages } from '../build/rendered-pages';
 
 /**
  * Indexes the site with Pagefind (Node API, the extended binary, which segments Chinese)
@@ -82,14 +82,16 @@ export function pagefindIndex(options: PagefindOptions = { faq: CORPORATE_FAQ, e
         const started = indexer;
         recordRenderedPages((pathname, response) => started.rendered(pathname, response));
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger, pages }) => {
         if (!indexer) throw new Error('pagefind: the indexer did not start with the build');
+        // the pages the incremental build copied from the last build were not rendered: read back from dist
+        await indexer.copied(fileURLToPath(dir), pagesNotRendered(pages));
         const stats = await indexer.finish(fileURLToPath(dir), options);
         const languages = Object.entries(stats.languages)
           .map(([lang, n]) => `${lang} ${n}`)
           .join(', ');
         logger.info(
-          `indexed ${stats.pages} pages and ${stats.faqEntries} FAQ entries (${languages}); ${stats.early} pages from the content and ${stats.rendered} as they were rendered ` +
+          `indexed ${stats.pages} pages and ${stats.faqEntries} FAQ entries (${languages}); ${stats.early} pages from the content and ${stats.rendered} as they were rendered or copied (${stats.copied} copied from the last build) ` +
             `(the content's done ${stats.earlySeconds.toFixed(1)} s into the build), finished in ${stats.seconds.toFixed(1)} s after the pages ` +
             `(waiting ${stats.phases.waited.toFixed(1)} s, checks and FAQ ${stats.phases.checked.toFixed(1)} s, writing ${stats.phases.written.toFixed(1)} s); index ${(stats.bytes / 1024 / 1024).toFixed(2)} MB in ${stats.files} files`,
         );
@@ -102,6 +104,8 @@ export interface IndexStats {
   pages: number;
   /** Pages indexed from their early documents. */
   early: number;
+  /** Pages the incremental build copied from the last build (indexed from their files, or from their early documents). */
+  copied: number;
   /** Pages indexed as Astro rendered them (handed over by src/middleware.ts). */
   rendered: number;
   /** From the start of the build until the early documents were indexed. */
@@ -150,6 +154,8 @@ export class SearchIndexer {
   /** Rendered pages being added to the main index; each answers its problems. */
   private readonly adding: Promise<string[]>[] = [];
   private renderedPages = 0;
+  /** Pages the incremental build copied from the last build. */
+  private copiedPages = 0;
 
   private constructor(
     private readonly earlyIndex: pagefind.PagefindIndex,
@@ -191,6 +197,20 @@ export class SearchIndexer {
     });
     added.catch(() => {});
     this.adding.push(added);
+  }
+
+  /** Pages copied from the last build (not rendered, so never handed over): indexed as if rendered, from their files. */
+  async copied(root: string, pathnames: string[]): Promise<void> {
+    for (const pathname of pathnames) {
+      const sourcePath = outputFileOf(pathname);
+      this.seen.add(sourcePath);
+      if (this.early.has(sourcePath)) continue;
+      const content = await readFile(join(root, sourcePath), 'utf8').catch(() => '');
+      if (!content.includes(BODY) || (this.faqPages && FAQ_KIND.test(content))) continue;
+      this.renderedPages++;
+      this.adding.push(this.index.addHTMLFile({ sourcePath, content }).then((r) => r.errors));
+    }
+    this.copiedPages = pathnames.length;
   }
 
   private async feed(docs: SearchDocument[], concurrency: number): Promise<string[]> {
@@ -256,6 +276,7 @@ export class SearchIndexer {
       const size = await folderSize(outputPath);
       return {
         pages: this.renderedPages + covered.length,
+        copied: this.copiedPages,
         early: covered.length,
         rendered: this.renderedPages,
         faqEntries: faqEntries.length,

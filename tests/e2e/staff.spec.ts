@@ -397,6 +397,8 @@ test('every console page, enumerated from the pages folder: rendered on demand, 
       const answer = await anonymous.get(url, { maxRedirects: 0 });
       expect(answer.headers()['cache-control'], url).toBe('private, no-store');
       expect(answer.headers()['x-robots-tag'], url).toMatch(/noindex/);
+      // never framed: the page's own policy keeps frame-ancestors 'none'
+      expect(answer.headers()['content-security-policy'], url).toMatch(/frame-ancestors 'none'/);
       if (area === null) {
         expect(answer.status(), url).toBe(200);
         expect(await answer.text(), url).toContain('<meta name="robots" content="noindex, nofollow">');

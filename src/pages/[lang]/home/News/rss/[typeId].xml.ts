@@ -5,9 +5,15 @@ import { useTranslations } from '../../../../../i18n/t';
 import { getNews } from '../../../../../shared/content';
 import { newsDetailHref, newsListHref } from '../../../../../news/news';
 import { escapeHtml } from '../../../../../shared/format';
+import { pageCacheKey } from '../../../../../build/cache-keys';
 
 /** RSS 2.0 feed of one news type in one language: /{lang}/home/News/rss/{typeId}.xml */
-export const getStaticPaths = (() => LOCALES.flatMap((lang) => NEWS_TYPE_IDS.map((typeId) => ({ params: { lang, typeId }, props: { locale: lang, typeId } })))) satisfies GetStaticPaths;
+export const getStaticPaths = (async () => {
+  const paths = [];
+  // the incremental build copies the feed while its stories and the frame are the same
+  for (const lang of LOCALES) for (const typeId of NEWS_TYPE_IDS) paths.push({ params: { lang, typeId }, props: { locale: lang, typeId }, cacheKey: pageCacheKey(await getNews(lang, typeId)) });
+  return paths;
+}) satisfies GetStaticPaths;
 
 const rfc822 = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00+08:00`).toUTCString();
 
