@@ -19,7 +19,7 @@ export async function startSite(env = {}) {
   const dataDir = `var/bench-site-${process.pid}-${port}`;
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WORKER: 'off', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {

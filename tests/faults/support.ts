@@ -92,7 +92,7 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
   const port = await freePort();
   let output = '';
   const child = spawn('node_modules/.bin/node', ['scripts/start.mjs'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', WORKER: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
