@@ -1,6 +1,6 @@
 // @ts-check
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
@@ -31,7 +31,7 @@ function buildId() {
       .sort();
     for (const path of files) hash.update(path).update('\0').update(readFileSync(path)).update('\0');
   }
-  hash.update(readFileSync('package-lock.json'));
+  if (existsSync('package-lock.json')) hash.update(readFileSync('package-lock.json'));
   return hash.digest('hex').slice(0, 32);
 }
 

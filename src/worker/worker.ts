@@ -65,8 +65,10 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
 /** What a failed build says: its error lines (not their stack) and its last line. */
 function reasonOf(output: string): string {
   const lines = output.trim().split('\n');
-  const errors = lines.filter((l) => /error/i.test(l) && !/^\s+at /.test(l)).slice(0, 6);
-  return [...new Set([...errors, lines.at(-1) ?? ''])].join('\n');
+  const errors = lines.filter((l) => /error|ENOENT|cannot|not found/i.test(l) && !/^\s+at /.test(l)).slice(0, 6);
+  // no line says "error": the last lines before the job's own
+  const said = errors.length ? errors : lines.filter((l) => l.trim() && !/^\s+at /.test(l)).slice(-9, -1);
+  return [...new Set([...said, lines.at(-1) ?? ''])].join('\n');
 }
 
 /** The nightly job in a process of its own (a build takes a whole core; the server stays responsive). */

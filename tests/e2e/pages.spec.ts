@@ -1,5 +1,5 @@
 import brand from '../../content/brand.json' with { type: 'json' };
-import { expect, test } from './fixtures';
+import { codeOf, expect, test } from './fixtures';
 
 const aboutPages = [
   ['/home/About/about/Profile', 'Company profile', '公司简介'],
@@ -135,7 +135,7 @@ test('content pages ship no JavaScript framework', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
   for (const body of bodies) {
-    expect(body).not.toMatch(/react-dom|__reactContainer|swiper-wrapper/);
+    expect(codeOf(body)).not.toMatch(/react-dom|__reactContainer|swiper-wrapper/);
   }
 });
 

@@ -40,7 +40,7 @@ test.describe.configure({ mode: 'serial' });
  */
 function copyProject(to: string) {
   mkdirSync(to, { recursive: true });
-  for (const entry of ['package.json', 'astro.config.mjs', 'tsconfig.json', 'keystatic.config.ts', 'src', 'content', 'public', 'scripts']) {
+  for (const entry of ['package.json', 'package-lock.json', 'astro.config.mjs', 'tsconfig.json', 'keystatic.config.ts', 'src', 'content', 'public', 'scripts']) {
     const copied = spawnSync('cp', ['-a', entry, join(to, entry)], { encoding: 'utf8' });
     expect(copied.status, copied.stderr).toBe(0);
   }
