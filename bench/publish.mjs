@@ -42,7 +42,8 @@ const NOTICES = '50000000000000231';
 export async function benchPublish() {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(site, { recursive: true });
-  for (const entry of ['package.json', 'package-lock.json', 'astro.config.mjs', 'tsconfig.json', 'keystatic.config.ts', 'src', 'content', 'public', 'scripts']) run('cp', ['-a', join(project, entry), join(site, entry)]);
+  for (const entry of ['package.json', 'package-lock.json', 'astro.config.mjs', 'tsconfig.json', 'keystatic.config.ts', 'src', 'content', 'public', 'scripts'])
+    run('cp', ['-a', join(project, entry), join(site, entry)]);
   run('cp', ['-al', join(project, 'dist'), join(site, 'dist')]);
   let seed;
   if (items > 0) {
