@@ -71,7 +71,15 @@ export async function benchPublish() {
   const token = new URL(/(http:\/\/localhost:\d+\/en\/staff\/set-password\?\S+)/.exec(made.stdout)[1]).searchParams.get('token');
   const server = spawn(node, ['scripts/start.mjs'], { cwd: site, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    await waitFor(`http://127.0.0.1:${port}/homeapiak/health`, 600_000);
+    await until(
+      async () => {
+        if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+        return (await fetch(`http://127.0.0.1:${port}/homeapiak/health`)).ok;
+      },
+      600_000,
+      250,
+      true,
+    );
     const staff = await signInEditor(origin, token);
 
     // ---- the reference, and (at scale) the site with all the stories: a full nightly in the same run
@@ -159,7 +167,8 @@ async function signInEditor(origin, token) {
   const call = async (path, body) => {
     const response = await fetch(`${base}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { origin, 'content-type': 'application/json', cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      // a connection each: a kept-alive one idle through a build may be closed by the server just as it is reused
+      headers: { origin, 'content-type': 'application/json', connection: 'close', cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
@@ -180,21 +189,18 @@ async function signInEditor(origin, token) {
   return call;
 }
 
-async function until(check, timeoutMs, everyMs) {
+async function until(check, timeoutMs, everyMs, rethrow = false) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     try {
       if (await check()) return true;
-    } catch {
-      // not yet
+    } catch (error) {
+      // not yet (a fetch refused while the server starts), unless the check says it never will
+      if (rethrow && /exited/.test(error?.message)) throw error;
     }
     await sleep(everyMs);
   }
   throw new Error(`not reached in ${timeoutMs / 1000} s`);
-}
-
-async function waitFor(url, timeoutMs) {
-  await until(async () => (await fetch(url)).ok, timeoutMs, 250);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await benchPublish();
