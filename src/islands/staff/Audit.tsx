@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../staff/audit-actions';
 import type { AuditRow } from '../../staff/contract';
 import { sayError, staffCall, useHydrated } from './api';
+import Pager from './Pager';
 import { formatStaffTime } from './time';
 
 interface Props {
@@ -106,15 +107,7 @@ export default function Audit({ lang, s }: Props) {
               </tbody>
             </table>
           </div>
-          <nav className="staff-pager" aria-label={s['staff.audit']}>
-            <button type="button" disabled={query.page <= 1} onClick={() => setQuery({ ...query, page: query.page - 1 })}>
-              {s['staff.prev']}
-            </button>
-            <span aria-live="polite">{s['staff.pageOf'].replace('{{page}}', String(query.page)).replace('{{pages}}', String(pages)).replace('{{total}}', String(answer.total))}</span>
-            <button type="button" disabled={query.page >= pages} onClick={() => setQuery({ ...query, page: query.page + 1 })}>
-              {s['staff.next']}
-            </button>
-          </nav>
+          <Pager page={query.page} pages={pages} total={answer.total} label={s['staff.audit']} s={s} go={(page) => setQuery({ ...query, page })} />
         </>
       )}
     </div>

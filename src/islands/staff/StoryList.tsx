@@ -4,6 +4,7 @@ import type { StorySummary } from '../../newsroom/contract';
 import { STORY_STATUSES } from '../../newsroom/story';
 import { sayError, staffCall, useHydrated } from './api';
 import SiteState from './SiteState';
+import Pager from './Pager';
 import { formatStaffTime } from './time';
 
 type Option = { id: string; name: string };
@@ -136,15 +137,7 @@ export default function StoryList({ lang, s, types, labels, mayCreate }: Props) 
               </tbody>
             </table>
           </div>
-          <nav className="staff-pager" aria-label={s['staff.news.list']}>
-            <button type="button" disabled={query.page <= 1} onClick={() => setQuery({ ...query, page: query.page - 1 })}>
-              {s['staff.prev']}
-            </button>
-            <span aria-live="polite">{s['staff.pageOf'].replace('{{page}}', String(query.page)).replace('{{pages}}', String(pages)).replace('{{total}}', String(answer.total))}</span>
-            <button type="button" disabled={query.page >= pages} onClick={() => setQuery({ ...query, page: query.page + 1 })}>
-              {s['staff.next']}
-            </button>
-          </nav>
+          <Pager page={query.page} pages={pages} total={answer.total} label={s['staff.news.list']} s={s} go={(page) => setQuery({ ...query, page })} />
         </>
       )}
     </div>

@@ -41,6 +41,28 @@ function footerText(language: 0 | 1): string {
 }
 
 /** The code mail. */
+/** The end of a newsletter mail's text: why it came, where to manage and leave the subscription, the sender. */
+function newsletterTail(language: 0 | 1, why: string, manage: string, unsubscribeUrl: string): string[] {
+  return [why, `${say('subscribe.mail.manage', language)}: ${manage}`, `${say('subscribe.mail.unsubscribe', language)}: ${unsubscribeUrl}`, '', '-- ', footerText(language), ''];
+}
+
+/** The same, as the HTML mail's footer. */
+function newsletterFooterHtml(language: 0 | 1, why: string, manage: string, unsubscribeUrl: string): string {
+  return `${escapeHtml(why)}<br><a href="${escapeHtml(manage)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.manage', language))}</a> · <a href="${escapeHtml(unsubscribeUrl)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.unsubscribe', language))}</a><br>${escapeHtml(footerText(language))}`;
+}
+
+/** A newsletter mail, with its one-click unsubscribe headers (RFC 8058). */
+function newsletterMessage(input: { to: string; unsubscribeUrl: string; messageId: string }, subject: string, text: string, html: string): MailMessage {
+  return {
+    to: input.to,
+    subject,
+    text,
+    html,
+    messageId: input.messageId,
+    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
 export function codeMail(options: { to: string; code: string; language: 0 | 1; minutes: number }): MailMessage {
   const { to, code, language, minutes } = options;
   const b = brandName(language);
@@ -112,13 +134,7 @@ export function digestMail(config: SubscribeConfig, input: DigestMailInput): Mai
     intro,
     ...sections.flatMap((s) => ['', s.title.toUpperCase(), '', ...s.items.flatMap((i) => [`* ${i.statusDt}  ${i.title}`, ...(i.summary ? [`  ${i.summary}`] : []), `  ${link(i)}`, ''])]),
     '',
-    why,
-    `${say('subscribe.mail.manage', language)}: ${manage}`,
-    `${say('subscribe.mail.unsubscribe', language)}: ${input.unsubscribeUrl}`,
-    '',
-    '-- ',
-    footerText(language),
-    '',
+    ...newsletterTail(language, why, manage, input.unsubscribeUrl),
   ].join('\n');
 
   const html = page(
@@ -139,16 +155,9 @@ ${i.summary ? `<div>${escapeHtml(i.summary)}</div>` : ''}
   .join('\n')}`,
   )
   .join('\n')}`,
-    `${escapeHtml(why)}<br><a href="${escapeHtml(manage)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.manage', language))}</a> · <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.unsubscribe', language))}</a><br>${escapeHtml(footerText(language))}`,
+    newsletterFooterHtml(language, why, manage, input.unsubscribeUrl),
   );
-  return {
-    to: input.to,
-    subject,
-    text,
-    html,
-    messageId: input.messageId,
-    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+  return newsletterMessage(input, subject, text, html);
 }
 
 export interface NoticeMailInput {
@@ -180,13 +189,7 @@ export function noticeMail(config: SubscribeConfig, input: NoticeMailInput): Mai
     ...(item.summary ? [item.summary] : []),
     `${say('subscribe.mail.readMore', language)}: ${link}`,
     '',
-    why,
-    `${say('subscribe.mail.manage', language)}: ${manage}`,
-    `${say('subscribe.mail.unsubscribe', language)}: ${input.unsubscribeUrl}`,
-    '',
-    '-- ',
-    footerText(language),
-    '',
+    ...newsletterTail(language, why, manage, input.unsubscribeUrl),
   ].join('\n');
   const html = page(
     language,
@@ -198,14 +201,7 @@ export function noticeMail(config: SubscribeConfig, input: NoticeMailInput): Mai
 ${item.summary ? `<div>${escapeHtml(item.summary)}</div>` : ''}
 <p><a href="${escapeHtml(link)}" style="color:#0b5cab;font-weight:bold">${escapeHtml(say('subscribe.mail.readMore', language))}</a></p>
 </div>`,
-    `${escapeHtml(why)}<br><a href="${escapeHtml(manage)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.manage', language))}</a> · <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#0b5cab">${escapeHtml(say('subscribe.mail.unsubscribe', language))}</a><br>${escapeHtml(footerText(language))}`,
+    newsletterFooterHtml(language, why, manage, input.unsubscribeUrl),
   );
-  return {
-    to: input.to,
-    subject,
-    text,
-    html,
-    messageId: input.messageId,
-    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+  return newsletterMessage(input, subject, text, html);
 }
