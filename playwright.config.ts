@@ -37,7 +37,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/start.mjs',
-    url: `${baseURL}/homeapiak/health`,
+    // ready once warmed up (src/observability/warm-up.mjs): no test waits for a cold first request
+    url: `${baseURL}/ready`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {

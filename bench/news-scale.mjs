@@ -66,7 +66,7 @@ export async function benchNewsScale() {
   let quiet;
   let seedSeconds;
   try {
-    await waitFor(`http://127.0.0.1:${port}/homeapiak/health`, 300_000);
+    await waitFor(`http://127.0.0.1:${port}/ready`, 300_000);
     seedSeconds = seconds(t);
     console.log(`news-scale: API up and seeded with ${2 * perLanguage} stories in ${seedSeconds.toFixed(1)} s`);
 

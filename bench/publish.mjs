@@ -74,7 +74,7 @@ export async function benchPublish() {
     await until(
       async () => {
         if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-        return (await fetch(`http://127.0.0.1:${port}/homeapiak/health`)).ok;
+        return (await fetch(`http://127.0.0.1:${port}/ready`)).ok;
       },
       600_000,
       250,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm run bench: builds the site, then prints the build time and pages per second, for each
 // page kind the bytes of HTML, CSS and JS (raw and gzip), the carbon calculator's call times,
-// the API under load beside a bare Hono hello (bench/load.mjs) and Lighthouse on key
-// pages in both languages (bench/lighthouse.mjs); writes bench-results/pages.json.
+// the first request of each kind after a start (bench/first-request.mjs), the API under load
+// beside a bare Hono hello (bench/load.mjs) and Lighthouse on key pages in both languages
+// (bench/lighthouse.mjs); writes bench-results/pages.json.
 // `--no-load` / `--no-lighthouse` skip those two. `--check` skips the build and only checks
 // the size budgets of every built page (used by npm test).
 // `--news-scale` also runs bench/news-scale.mjs (pull-news + build for 10,000 stories per language).
@@ -13,6 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { builtPages, checkBudget, pageWeight } from '../scripts/page-weight.mjs';
 import { benchCarbonApi } from './api.mjs';
+import { benchFirstRequest } from './first-request.mjs';
 import { benchSchedules } from './schedules.mjs';
 import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
 import { benchLoad, printLoad } from './load.mjs';
@@ -112,6 +114,8 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   const carbonApi = await benchCarbonApi();
   // the schedule search (DCSA and site calls, the island in Chromium) and the schedule pages' build time
   const schedules = await benchSchedules();
+  // the first request of each kind on a freshly started server, once it reports ready (goal: under 200 ms)
+  const firstRequest = await benchFirstRequest();
   const landSvg = readFileSync(`${root}/maps/carbon/land.svg`);
   console.log(`\nCarbon route-map land (/maps/carbon/land.svg, fetched once by the calculator): ${kb(landSvg.length)} KB (${kb(gzipSync(landSvg, { level: 9 }).length)} KB gzip)`);
   // the API under load beside a bare Hono hello, and Lighthouse on key pages (both serve the build just made)
@@ -123,7 +127,7 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   const pages = allPages.length;
   writeFileSync(
     'bench-results/pages.json',
-    JSON.stringify({ date: new Date().toISOString(), buildSeconds, pages, pagesPerSecond: pages / buildSeconds, rows, maps, carbonApi, schedules, load, lighthouse }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), buildSeconds, pages, pagesPerSecond: pages / buildSeconds, rows, maps, carbonApi, schedules, firstRequest, load, lighthouse }, null, 2),
   );
   console.log('\nwritten to bench-results/pages.json');
   // --news-scale: the nightly job (pull-news + build with the search index) for 10,000 generated stories per language (~15 min)

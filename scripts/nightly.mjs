@@ -19,6 +19,11 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { pullNewsAndReport } from './pull-news.mjs';
 import { activate, carryAssets, listReleases, prune, releaseName, releasePaths } from '../src/releases/releases.mjs';
+import { createLogger, reportLevel } from '../src/observability/log.mjs';
+
+// JSON lines, as every process of the site logs (src/observability/log.mjs); the run's report at info
+// even with LOG_LEVEL=error (one line per step, as a scheduler's log expects)
+const log = createLogger('nightly', { level: reportLevel() });
 
 const { values } = parseArgs({ options: { force: { type: 'boolean' }, 'allow-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {
@@ -38,22 +43,31 @@ function removeInBackground(path) {
 }
 const since = (t) => (Number(process.hrtime.bigint() - t) / 1e9).toFixed(1);
 
+/** The run's last line, and how it ended for /metrics (site_build_last_*: src/observability/gauges.ts reads var/nightly-last.json). */
+function finish(ok, line) {
+  if (ok) log.info(line);
+  else log.error(line);
+  mkdirSync('var', { recursive: true });
+  writeFileSync('var/nightly-last.json', `${JSON.stringify({ ok, seconds: Number(since(started)), finishedAt: new Date().toISOString() })}\n`);
+}
+
 const pull = await pullNewsAndReport({ allowEmpty: values['allow-empty'] });
-(pull.ok ? console.log : console.error)(pull.lines.join('\n'));
+if (pull.ok) log.info(pull.lines.join('\n'));
+else log.error(pull.lines.join('\n'));
 if (!pull.ok) {
-  console.error(`nightly: failed in pull-news after ${since(started)} s; nothing built`);
+  finish(false, `nightly: failed in pull-news after ${since(started)} s; nothing built`);
   process.exit(1);
 }
 const { result } = pull;
 const reasons = [result.changed && 'the news changed', existsSync(pending) && 'the last build did not finish', values.force && '--force'].filter(Boolean);
 if (!reasons.length) {
-  console.log(`nightly: news unchanged (${result.total} stories), no build; ${since(started)} s in all`);
+  log.info(`nightly: news unchanged (${result.total} stories), no build; ${since(started)} s in all`);
   process.exit(0);
 }
 
 mkdirSync(dirname(pending), { recursive: true });
 writeFileSync(pending, `${new Date().toISOString()}\n`);
-console.log(`nightly: building because ${reasons.join(' and ')}`);
+log.info(`nightly: building because ${reasons.join(' and ')}`);
 // Every build goes to a release folder of its own (src/releases/releases.mjs): the site keeps
 // serving the current one while it builds, and is switched to the new one by a rename once it
 // has succeeded; a failed build is removed and changes nothing that is served.
@@ -68,12 +82,11 @@ const buildSeconds = since(built);
 // the build's whole output, for a profile (the news-scale bench asks for it)
 if (process.env.NIGHTLY_BUILD_LOG) writeFileSync(process.env.NIGHTLY_BUILD_LOG, build.stdout ?? '');
 const summary = build.stdout?.split('\n').filter((l) => /\[build\] Complete|\[carrier:pagefind\]/.test(l)) ?? [];
-for (const line of summary) console.log(`  ${line.trim()}`);
+for (const line of summary) log.info(line.trim());
 if (build.status !== 0) {
-  console.error(build.stdout?.split('\n').slice(-40).join('\n'));
-  console.error(build.stderr?.split('\n').slice(-40).join('\n'));
+  log.error({ stdout: build.stdout?.split('\n').slice(-40).join('\n'), stderr: build.stderr?.split('\n').slice(-40).join('\n') }, 'the build failed');
   removeInBackground(outDir);
-  console.error(`nightly: the build failed after ${buildSeconds} s; the site still serves the previous build, older than the snapshot, and the next run builds again`);
+  finish(false, `nightly: the build failed after ${buildSeconds} s; the site still serves the previous build, older than the snapshot, and the next run builds again`);
   process.exit(1);
 }
 // dist/server is the running code (npm run build); the release's own copy is only kept where there is none
@@ -88,11 +101,12 @@ const carried = carryAssets(paths, release);
 activate(paths, release);
 const pruned = prune(paths);
 rmSync(pending, { force: true });
-console.log(
+log.info(
   `nightly: release ${release} served${carried ? ` (${carried} assets of the previous one kept beside it)` : ''}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`,
 );
 // the static pages: dist/client with the Node adapter (this site), dist for a static build
 const pages = readdirSync(existsSync('dist/client') ? 'dist/client' : 'dist', { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
-console.log(
+finish(
+  true,
   `nightly: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} removed; pull ${pull.seconds.toFixed(1)} s, build ${buildSeconds} s (${pages} pages); ${since(started)} s in all`,
 );

@@ -15,6 +15,12 @@
 // Exit code 1 when a mail could not be sent (those are retried by the next run).
 import { importServerModules } from './lib/server-modules.mjs';
 import { parseArgs } from 'node:util';
+import { createLogger, reportLevel } from '../src/observability/log.mjs';
+
+// JSON lines, as every process of the site logs (src/observability/log.mjs): the run's report (its
+// outcome, its failures) at info even with LOG_LEVEL=error; each mail's line at LOG_LEVEL
+const logger = createLogger('digests', { level: reportLevel() });
+const detail = createLogger('digests');
 
 const { values } = parseArgs({ options: { at: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {
@@ -23,7 +29,7 @@ if (values.help) {
 }
 const at = values.at ? new Date(values.at) : undefined;
 if (at && Number.isNaN(at.getTime())) {
-  console.error(`send-digests: --at must be a date and time such as 2026-11-23T08:00:00+08:00, not ${values.at}`);
+  logger.error(`send-digests: --at must be a date and time such as 2026-11-23T08:00:00+08:00, not ${values.at}`);
   process.exit(1);
 }
 
@@ -38,23 +44,22 @@ let config;
 try {
   config = loadConfig();
 } catch (error) {
-  console.error(`send-digests: ${error.message}`);
+  logger.error(`send-digests: ${error.message}`);
   process.exit(1);
 }
-const log = (line) => {
-  if (config.logLevel === 'info') console.log(line);
-};
+const log = (line) => detail.info(line);
 const database = await openDatabase(config);
 let failed = false;
 try {
   const r = await sendDigests({ db: database.db, config, mailer: createMailer(config.forms, log), at, log });
-  console.log(
+  logger.info(
+    { sent: r.sent, failed: r.failed, due: r.due },
     `send-digests ${r.period} (${config.subscribe.digestTimeZone}): ${r.subscribers} subscribers, ${r.due} due: ${r.sent} sent, ${r.empty} with nothing new, ${r.skipped} already done, ${r.failed} failed`,
   );
-  for (const e of r.errors) console.error(`  not sent: ${e}`);
+  for (const e of r.errors) logger.error(`not sent: ${e}`);
   failed = r.failed > 0;
 } catch (error) {
-  console.error(`send-digests: failed: ${error?.message ?? error}`);
+  logger.error({ err: error }, `send-digests: failed: ${error?.message ?? error}`);
   failed = true;
 } finally {
   await database.close();

@@ -4,7 +4,13 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { fileURLToPath } from 'node:url';
 import { securityHeaders, staffPath, withFrameAncestors } from './lib/security-headers.mjs';
+import { createLogger } from '../src/observability/log.mjs';
+import { metricsAnswer, metricsGate } from '../src/observability/metrics.mjs';
+import { readiness } from '../src/observability/probes.mjs';
+import { markRoute, observeRequest } from '../src/observability/requests.mjs';
+import { warmUp } from '../src/observability/warm-up.mjs';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 if (!existsSync(entry)) {
@@ -18,7 +24,15 @@ if (major < 22) {
 }
 process.env.HOST ??= '127.0.0.1';
 process.env.PORT ??= '4321';
-console.log(`Serving on http://${process.env.HOST}:${process.env.PORT}/ (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ' + (process.env.DATA_DIR ?? 'var')})`);
+// one JSON line per request and per event (src/observability/): LOG_LEVEL=silent|error|warn|info|debug
+const log = createLogger('server');
+const metricsAllowed = metricsGate();
+const apiBase = process.env.PUBLIC_API_BASE ?? '/homeapiak';
+// the folder Astro's handler serves the static pages from (a release's, through the dist/client link)
+const servedDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+/** Set once the warm-up (src/observability/warm-up.mjs) has asked for one thing of each kind. */
+const warm = { done: false, problems: [] };
+log.info(`Serving on http://${process.env.HOST}:${process.env.PORT}/ (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ' + (process.env.DATA_DIR ?? 'var')})`);
 // Astro's standalone handler (static pages, then the API and other endpoints) behind
 // our own listener, which adds the security headers to every response. The API's paths go
 // straight to the API's own function once its module has loaded (the warm-up request below
@@ -27,9 +41,42 @@ console.log(`Serving on http://${process.env.HOST}:${process.env.PORT}/ (databas
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(entry.href);
 const API_HANDLER = Symbol.for('carrier.api-handler');
-const api = getRequestListener((request, { incoming }) => globalThis[API_HANDLER].serveApi(request, incoming.socket.remoteAddress));
+const api = getRequestListener((request, { incoming }) => globalThis[API_HANDLER].serveApi(request, incoming.socket.remoteAddress, incoming));
+
+/** The database answers: the API's own health call, asked in process. */
+async function databaseOk() {
+  const answer = await globalThis[API_HANDLER].serveApi(new Request(`http://localhost${apiBase}/health`));
+  return answer.ok && (await answer.json()).data?.content?.databaseOk === true;
+}
+
+/** /metrics (Prometheus text, to loopback and METRICS_ALLOW only) and /ready (the readiness probe). */
+async function probe(req, res, pathname) {
+  if (pathname === '/metrics') {
+    if (!metricsAllowed(req.socket.remoteAddress, req.headers['x-forwarded-for'])) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      return res.end('Forbidden: /metrics is served to loopback and the METRICS_ALLOW addresses only\n');
+    }
+    const { body, contentType } = await metricsAnswer();
+    res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
+    return res.end(body);
+  }
+  const { status, body } = await readiness({ servedDir, warm, databaseOk });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
+  observeRequest(req, res, log);
+  if ((pathname === '/metrics' || pathname === '/ready') && req.method === 'GET') {
+    markRoute(req, pathname);
+    probe(req, res, pathname).catch((error) => {
+      log.error({ err: error }, `${pathname} failed`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end();
+    });
+    return;
+  }
   for (const [name, value] of Object.entries(securityHeaders(pathname))) res.setHeader(name, value);
   if (staffPath(pathname)) {
     // a console page's own policy (Astro's header) replaces ours: it keeps frame-ancestors 'none'
@@ -48,21 +95,29 @@ const server = createServer((req, res) => {
     // an answer kept whole (src/server/memo.ts) goes out from here; the rest through the API
     const kept = apiHandler.keptAnswer(req.method, req.url, req.headers.origin, req.socket.remoteAddress, req.headers['x-forwarded-for']);
     if (!kept) return api(req, res);
+    markRoute(req, 'api:kept-answer');
     res.writeHead(kept.status, kept.headers);
     return res.end(kept.body);
   }
   handler(req, res);
 });
 server.listen(Number(process.env.PORT), process.env.HOST, () => {
-  // Warm up in the background: the first call starts the API (database opened and migrated,
-  // reference rows seeded) and the schedule engine works out the dated calls of its horizon
-  // (about a second), so the first visitor's search does not wait for either.
+  // Warm up before reporting ready (/ready answers 503 until then): one request of each kind, so that
+  // no visitor's first request waits for the API's start (database, seed, the OpenAPI examples), the
+  // schedule engine's horizon, the calculator or a page module loaded on first use.
   const { port } = server.address();
   const host = process.env.HOST.includes(':') ? `[${process.env.HOST}]` : process.env.HOST;
-  const today = new Date().toISOString().slice(0, 10);
-  fetch(`http://${host}:${port}/dcsa/cs/v1/port-schedules?UNLocationCode=CNSHA&date=${today}&limit=1`)
-    .then((res) => res.arrayBuffer())
-    .catch((error) => console.warn(`[start] warm-up request failed: ${error.message}`));
+  const started = process.hrtime.bigint();
+  warmUp(`http://${host}:${port}`, apiBase, () => globalThis[API_HANDLER]?.serveApi)
+    .then((problems) => {
+      warm.problems = problems;
+      for (const problem of problems) log.warn(`warm-up: ${problem}`);
+      log.info({ ms: Math.round(Number(process.hrtime.bigint() - started) / 1e6) }, 'ready: warmed up');
+    })
+    .catch((error) => log.error({ err: error }, 'the warm-up failed'))
+    .finally(() => {
+      warm.done = true;
+    });
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

@@ -8,6 +8,10 @@
 // (src/worker/). With the embedded PGlite it runs inside `npm start` instead: one process
 // holds a PGlite folder.
 import { importServerModules } from './lib/server-modules.mjs';
+import { createLogger } from '../src/observability/log.mjs';
+
+// JSON lines, as every process of the site logs (src/observability/log.mjs)
+const logger = createLogger('worker');
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 22) {
@@ -26,7 +30,7 @@ const { loadConfig, openDatabase, openQueue, startWorker } = await importServerM
 });
 const config = loadConfig();
 const database = await openDatabase(config);
-const log = (line) => console.log(`${new Date().toISOString()} ${line}`);
+const log = (line) => logger.info(line);
 const queue = await openQueue(database, { databaseUrl: config.databaseUrl, work: true, log });
 await startWorker({ db: database.db, queue, root: config.worker.root, newsApiUrl: config.worker.newsApiUrl, log });
 log(`worker: working the queue; site builds in ${config.worker.root}, pulling from ${config.worker.newsApiUrl}`);

@@ -30,7 +30,7 @@ export async function startSite(env = {}) {
   try {
     for (let i = 0; ; i++) {
       try {
-        if ((await fetch(`${base}/homeapiak/health`)).ok) break;
+        if ((await fetch(`${base}/ready`)).ok) break; // ready: warmed up (src/observability/warm-up.mjs)
       } catch {}
       if (i > 120) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 250));

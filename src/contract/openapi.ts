@@ -58,6 +58,9 @@ const wrapped = (content: Json, code: string, example?: Json): Json => ({
     code: { type: 'string', const: code, description: 'The wire code; the HTTP status follows it for errors' },
     message: { type: 'string', description: code === CODE.ok ? '"success", or a message of the call' : 'What went wrong, in the language asked where the call has one' },
     data: { type: 'object', required: ['content'], properties: { content } },
+    ...(code === CODE.ok
+      ? {}
+      : { requestId: { type: 'string', description: "The request's id: the X-Request-Id it came with, or one made for it; the same in the answer's X-Request-Id header and the server's log line" } }),
   },
   ...(example ? { examples: [example] } : {}),
 });
@@ -244,7 +247,12 @@ export function openApiDocument(apiBase: string, examples?: DocumentExamples): J
     servers: [{ url: apiBase }],
     paths,
     components: {
-      schemas: Object.fromEntries(Object.keys(ERRORS).map((code) => [`Error${code}`, wrapped({ type: 'null' }, code, { code, message: ERRORS[code], data: { content: null } })])),
+      schemas: Object.fromEntries(
+        Object.keys(ERRORS).map((code) => [
+          `Error${code}`,
+          wrapped({ type: 'null' }, code, { code, message: ERRORS[code], data: { content: null }, requestId: '3b0f8f5e-6c1d-4f3a-9a57-2d4c1e8b7a90' }),
+        ]),
+      ),
     },
   };
 }

@@ -9,6 +9,9 @@ import { noticeMail } from '../server/subscribe/mails';
 import { audit } from '../staff/audit';
 import type { Actor } from '../staff/accounts';
 import type { StoryContent } from './story';
+import { createLogger } from '../observability/log.mjs';
+
+const logger = createLogger('newsroom');
 
 /**
  * An important notice mailed at once, by an editor, to every subscriber of important notices, in
@@ -75,7 +78,7 @@ export async function mailNotice(db: Db, config: ServerConfig, mailer: Mailer, i
         sent++;
       } catch (error) {
         failed++;
-        console.error(`[notice] ${id} to ${person.email}: ${(error as Error)?.message ?? error}`);
+        logger.error({ err: error, story: id }, 'a notice mail was refused');
       }
     }
     await db

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { CODE } from '../contract/wire';
 import type { AppDeps } from './deps';
-import { answerError } from './handle';
+import { answerError, requestIdOfContext } from './handle';
+import { createLogger } from '../observability/log.mjs';
 import { clickRoutes } from './routes/clicks';
 import { healthRoutes } from './routes/health';
 import { localRoutes } from './routes/local';
@@ -18,6 +19,7 @@ import { subscribeRoutes } from './routes/subscribe';
 import { scheduleRoutes } from './routes/schedules';
 import { openApiRoutes } from './routes/openapi';
 import { EXAMPLE_CLIENT_ADDRESS, type ExampleCaller } from './openapi-examples';
+import { apiRouteRecorder } from '../observability/requests.mjs';
 
 export type { AppDeps } from './deps';
 
@@ -27,7 +29,10 @@ export type { AppDeps } from './deps';
  * trace ever leaves the process.
  */
 export function createApp(deps: AppDeps, options: { callDcsa?: ExampleCaller } = {}) {
+  const log = createLogger('api', { level: deps.config.logLevel });
   const app = new Hono().basePath(deps.config.apiBase);
+  // the route that answered, for the request metrics (src/observability/requests.mjs)
+  app.use(apiRouteRecorder());
   // the API's description and its reference page, ahead of the API's own headers (the page has its own policy);
   // its answer examples are this app's own answers, asked in process (src/server/openapi-examples.ts)
   const callApi: ExampleCaller = (path, init) => app.request(`http://localhost${deps.config.apiBase}${path}`, init, { clientAddress: EXAMPLE_CLIENT_ADDRESS });
@@ -67,7 +72,7 @@ export function createApp(deps: AppDeps, options: { callDcsa?: ExampleCaller } =
 
   app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {
-    if (deps.config.logLevel !== 'silent') console.error(`[api] ${c.req.method} ${c.req.path}:`, error);
+    log.error({ err: error, id: requestIdOfContext(c), method: c.req.method, path: c.req.path }, 'the API failed to answer');
     if (isDatabaseDown(error)) return answerError(c, CODE.unavailable, 'Service temporarily unavailable, please retry shortly');
     return answerError(c, CODE.serverError, 'Internal error, please retry later');
   });

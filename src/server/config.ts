@@ -23,7 +23,7 @@ const Env = z.object({
     .default(DEFAULT_API_BASE)
     .describe('Where the API is mounted'),
   ALLOWED_ORIGINS: z.string().default('').describe('Comma-separated origins (e.g. https://www.example.com) allowed to call the API from another origin'),
-  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info').describe('How much the processes log, as JSON lines on standard output (src/observability/log.mjs)'),
   ...FormsEnv,
   ...SubscribeEnv,
   ...AssistantEnv,
@@ -36,7 +36,7 @@ export type ServerConfig = {
   dataDir: string;
   apiBase: string;
   allowedOrigins: string[];
-  logLevel: 'silent' | 'error' | 'info';
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   version: string;
   /** Mail, uploads, captcha and rate limits of the forms (./forms/config.ts). */
   forms: FormsConfig;

@@ -2,6 +2,10 @@ import type { APIRoute } from 'astro';
 import { DCSA_BASE } from '../schedules/dcsa/schemas';
 import type { KeptAnswer } from './memo';
 import { appsIfReady, getApps } from './runtime';
+import { createLogger } from '../observability/log.mjs';
+import { requestIdOf } from '../observability/requests.mjs';
+
+const log = createLogger('api');
 
 /**
  * The on-demand routes: every request under the API base goes to the Hono app, and
@@ -33,33 +37,38 @@ function crossSiteForm(request: Request): boolean {
   return FORM_TYPES.some((t) => lower.includes(t)) && !sameOrigin;
 }
 
-/** Answers one API request (the wire API or the DCSA schedules API). */
-export async function serveApi(request: Request, clientAddress?: string): Promise<Response> {
+/**
+ * Answers one API request (the wire API or the DCSA schedules API). `incoming` is Node's request when
+ * scripts/start.mjs calls: the apps note on it the route that answered, for the metrics.
+ */
+export async function serveApi(request: Request, clientAddress?: string, incoming?: object): Promise<Response> {
   if (crossSiteForm(request)) return new Response(`Cross-site ${request.method} form submissions are forbidden`, { status: 403 });
   const url = new URL(request.url);
   const dcsa = url.pathname.startsWith(`${DCSA_BASE}/`);
   try {
     const apps = await getApps();
-    if (dcsa) return await apps.dcsa.fetch(request);
-    if (url.pathname.startsWith(STAFF_PREFIX)) return await apps.staff.app.fetch(request, { clientAddress });
+    if (dcsa) return await apps.dcsa.fetch(request, { incoming });
+    if (url.pathname.startsWith(STAFF_PREFIX)) return await apps.staff.app.fetch(request, { clientAddress, incoming });
     const pathAndQuery = url.pathname + url.search;
     const origin = request.headers.get('origin');
     const kept = apps.kept.answer(request.method, pathAndQuery, origin, clientAddress, request.headers.get('x-forwarded-for'));
     if (kept) return new Response(kept.body, { status: kept.status, headers: kept.headers });
     // The socket address, for rate limits (src/server/forms/client-address.ts).
-    return await apps.kept.keep(pathAndQuery, origin, await apps.app.fetch(request, { clientAddress }));
+    return await apps.kept.keep(pathAndQuery, origin, await apps.app.fetch(request, { clientAddress, incoming }));
   } catch (error) {
-    console.error('[api] start-up failed:', error);
+    log.error({ err: error }, 'the API could not start');
+    const requestId = requestIdOf(request.headers.get('x-request-id'));
     const body = dcsa
       ? {
           httpMethod: 'GET',
           requestUri: request.url,
           statusCode: 503,
           statusCodeText: 'Service Unavailable',
+          providerCorrelationReference: requestId,
           errorDateTime: new Date().toISOString(),
           errors: [{ errorCodeText: 'unavailable', errorCodeMessage: 'The schedules API could not start; please retry shortly' }],
         }
-      : { code: '503', message: 'Service unavailable: the API could not start', data: { content: null } };
+      : { code: '503', message: 'Service unavailable: the API could not start', data: { content: null }, requestId };
     return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json' } });
   }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type CallDef, type CallAnswer, describeIssues } from '../contract/calls';
 import { CODE, fail, ok, type Code } from '../contract/wire';
 import { sayIfKey } from './forms/messages';
+import { requestIdOf } from '../observability/requests.mjs';
 
 /** An error a handler throws to answer a given code and message in the wrapper. */
 export class WireError extends Error {
@@ -29,8 +30,15 @@ export function httpStatus(code: string): ContentfulStatusCode {
   return (n >= 400 && n <= 599 ? n : 200) as ContentfulStatusCode;
 }
 
+/** The request's id (X-Request-Id: the one it came with, or the one scripts/start.mjs gave it), else a new one. */
+export function requestIdOfContext(c: Context): string {
+  return requestIdOf(c.req.header('x-request-id'));
+}
+
+/** An answer of a code other than 200 in the wrapper; an error (4xx, 5xx) carries the request's id (the one in its log line and X-Request-Id header). */
 export function answerError(c: Context, code: Code, message: string) {
-  return c.json(fail(code, message), httpStatus(code));
+  const status = httpStatus(code);
+  return c.json(status >= 400 ? { ...fail(code, message), requestId: requestIdOfContext(c) } : fail(code, message), status);
 }
 
 export interface HandlerInput<C extends CallDef> {

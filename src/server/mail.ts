@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { FormsConfig } from './forms/config';
+import { metrics } from '../observability/metrics.mjs';
 
 /**
  * Outgoing mail through nodemailer: SMTP when SMTP_URL is set; otherwise each
@@ -35,14 +36,33 @@ function lazyTransport(options: Parameters<typeof import('nodemailer').createTra
   return () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options) as Transporter));
 }
 
+/** A mailer whose failures are counted (mail_failures_total in /metrics), by transport. */
+function counted(mailer: Mailer): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(message) {
+      try {
+        return await mailer.send(message);
+      } catch (error) {
+        metrics().mailFailures.inc({ transport: mailer.kind });
+        throw error;
+      }
+    },
+  };
+}
+
 export function createMailer(config: FormsConfig, log: (line: string) => void = () => {}): Mailer {
+  return counted(uncountedMailer(config, log));
+}
+
+function uncountedMailer(config: FormsConfig, log: (line: string) => void): Mailer {
   if (config.smtpUrl) {
     const transport = lazyTransport(config.smtpUrl);
     return {
       kind: 'smtp',
       async send(message) {
         const info = await (await transport()).sendMail({ from: config.mailFrom, ...message });
-        log(`[mail] sent by SMTP to ${message.to}: ${message.subject} (${info.messageId})`);
+        log(`[mail] sent by SMTP: ${message.subject} (${info.messageId})`);
         return { messageId: info.messageId };
       },
     };
@@ -58,7 +78,7 @@ export function createMailer(config: FormsConfig, log: (line: string) => void = 
       // Written under a temporary name first, so a reader never sees half a message.
       writeFileSync(`${file}.part`, info.message as Buffer);
       renameSync(`${file}.part`, file);
-      log(`[mail] outbox ${file}: to ${message.to}: ${message.subject}`);
+      log(`[mail] outbox ${file}: ${message.subject}`);
       return { messageId: info.messageId, file };
     },
   };

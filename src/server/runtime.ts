@@ -10,6 +10,8 @@ import { createStaffApp, type StaffApp } from './staff/app';
 import { DCSA_BASE } from '../schedules/dcsa/schemas';
 import { openQueue } from '../worker/queue';
 import { startWorker } from '../worker/worker';
+import { registerDatabaseGauges } from '../observability/gauges';
+import { createLogger } from '../observability/log.mjs';
 
 /**
  * The process-wide API: configuration validated, database opened and migrated,
@@ -49,16 +51,17 @@ async function start(): Promise<Apps> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const seeded = await seedIfEmpty(database.db);
-  if (config.logLevel === 'info') {
-    console.log(`[api] ${database.kind} database ready${seeded ? ' (seeded)' : ''}; API at ${config.apiBase}, DCSA schedules at /dcsa/cs/v1`);
-  }
+  const logger = createLogger('api', { level: config.logLevel });
+  logger.info({ database: database.kind, seeded }, `${database.kind} database ready${seeded ? ' (seeded)' : ''}; API at ${config.apiBase}, DCSA schedules at /dcsa/cs/v1`);
+  registerDatabaseGauges(database, config.worker.root);
   const cursorKey = await loadCaptchaSecret(database.db, config.forms.captchaSecret);
   const deps = { database, config };
   const dcsa = createDcsaApp({ cursorKey });
   // the OpenAPI document's DCSA examples are this DCSA app's answers
   const callDcsa = (path: string, init?: RequestInit) => dcsa.request(`http://localhost${DCSA_BASE}${path}`, init);
   // the newsroom's builds: a queue in the database, worked here with the embedded database (src/worker/)
-  const log = (line: string) => config.logLevel === 'info' && console.log(line);
+  const workerLogger = createLogger('worker', { level: config.logLevel });
+  const log = (line: string) => workerLogger.info(line);
   const queue = config.worker.mode === 'off' ? undefined : await openQueue(database, { databaseUrl: config.databaseUrl, work: config.worker.mode === 'inprocess', log });
   if (queue && config.worker.mode === 'inprocess') {
     await startWorker({ db: database.db, queue, root: config.worker.root, newsApiUrl: config.worker.newsApiUrl, log });
@@ -71,6 +74,6 @@ async function start(): Promise<Apps> {
   // the document or its reference page waits for them. A failure is the route's to retry.
   await Promise.resolve(app.request(`http://localhost${config.apiBase}/openapi.json`))
     .then((r: Response) => r.arrayBuffer())
-    .catch((error: Error) => console.warn(`[api] the OpenAPI examples could not be made at start: ${error?.message ?? error}`));
+    .catch((error: Error) => logger.warn({ err: error }, 'the OpenAPI examples could not be made at start'));
   return { app, dcsa, staff, kept: new KeptAnswers(rateLimiterOf(deps), config.forms.trustProxyHops) };
 }

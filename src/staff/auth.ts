@@ -12,6 +12,7 @@ import { audit } from './audit';
 import { accountKey, addressKey, clearFailures, countFailure, LOCK_MINUTES, lockedUntil } from './lockout';
 import { isCommonPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
 import { STAFF_ROLES } from './roles';
+import { createLogger } from '../observability/log.mjs';
 
 /**
  * Staff sign-in, through Better Auth (a kept library: password hashing, sessions, TOTP with
@@ -220,7 +221,7 @@ function staffPolicy(db: Db, now: () => Date, sendLocked: StaffAuthOptions['send
                 await audit(db, { actorEmail: email, action: 'sign-in.locked', detail: `${LOCK_MINUTES} minutes`, clientAddress: address });
                 const [user] = await db.select({ email: schema.staffUsers.email }).from(schema.staffUsers).where(eq(schema.staffUsers.email, email));
                 // not awaited: the answer to the tenth try must not take longer for an account that exists
-                if (user) sendLocked(user.email, LOCK_MINUTES, address ?? 'unknown').catch((error) => console.error(`[staff] the lock mail to ${user.email} failed: ${error?.message ?? error}`));
+                if (user) sendLocked(user.email, LOCK_MINUTES, address ?? 'unknown').catch((error) => createLogger('staff').error({ err: error }, 'the lock mail could not be sent'));
               }
               return;
             }

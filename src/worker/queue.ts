@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../server/db';
+import { createLogger } from '../observability/log.mjs';
 
 /**
  * The job queue: pg-boss (a kept queue) in the project's database. On PostgreSQL it has a pool of
@@ -29,7 +30,7 @@ export async function openQueue(database: Database, options: { databaseUrl?: str
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...roles })
     : new PgBoss({ connectionString: options.databaseUrl, max: 3, application_name: options.work ? 'carrier-worker' : 'carrier-api', ...roles });
-  boss.on('error', (error) => console.error(`[queue] ${error.message}`));
+  boss.on('error', (error) => createLogger('queue').error({ err: error }, 'the job queue failed'));
   await boss.start();
   for (const [name, settings] of [
     [QUEUES.build, { policy: 'stately', retryLimit: 0, expireInSeconds: 3600 }],

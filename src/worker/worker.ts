@@ -5,6 +5,9 @@ import type { Db } from '../server/db';
 import { pruneAudit } from '../staff/audit';
 import { QUEUES, type SiteQueue } from './queue';
 import { abandonBuilds, buildFinished, buildStarted } from './site-builds';
+import { createLogger } from '../observability/log.mjs';
+
+const logger = createLogger('worker');
 
 /**
  * The worker: takes the site's build requests from the queue, one at a time (those that arrive
@@ -27,7 +30,7 @@ export interface WorkerOptions {
 export async function startWorker(options: WorkerOptions): Promise<void> {
   const { db, queue } = options;
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logger.info(line));
   const abandoned = await abandonBuilds(db, now());
   if (abandoned) log(`[worker] ${abandoned} build(s) left running by a stopped worker marked failed`);
 
@@ -42,7 +45,7 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
     } else {
       const error = reasonOf(run.output);
       await buildFinished(db, id, { ok: false, error }, now());
-      console.error(`[worker] site build failed after ${run.seconds.toFixed(1)} s; the site keeps serving the previous release:\n${error}`);
+      logger.error({ seconds: run.seconds, error }, 'the site build failed; the site keeps serving the previous release');
     }
   });
 
@@ -62,9 +65,20 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
   await queue.boss.schedule(QUEUES.prune, '17 3 * * *', null, { tz: 'Asia/Shanghai' });
 }
 
+/** A JSON log line of the nightly job (src/observability/log.mjs) as the lines of text it carries; any other line as it is. */
+function textOfLogLine(line: string): string[] {
+  if (!line.startsWith('{')) return [line];
+  try {
+    const entry = JSON.parse(line) as { msg?: string; stdout?: string; stderr?: string };
+    return [entry.stdout, entry.stderr, entry.msg].filter((t): t is string => typeof t === 'string' && t.length > 0).flatMap((t) => t.split('\n'));
+  } catch {
+    return [line];
+  }
+}
+
 /** What a failed build says: its error lines (not their stack) and its last line. */
 function reasonOf(output: string): string {
-  const lines = output.trim().split('\n');
+  const lines = output.trim().split('\n').flatMap(textOfLogLine);
   const errors = lines.filter((l) => /error|ENOENT|cannot|not found/i.test(l) && !/^\s+at /.test(l)).slice(0, 6);
   // no line says "error": the last lines before the job's own
   const said = errors.length ? errors : lines.filter((l) => l.trim() && !/^\s+at /.test(l)).slice(-9, -1);

@@ -395,7 +395,8 @@ describe('mail', () => {
 
   it('goes to the outbox folder as .eml files, with one log line each, when no SMTP server is configured', async () => {
     const r = await startForms({ LOG_LEVEL: 'info' });
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    // the server's log: JSON lines on standard output (src/observability/log.mjs)
+    const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       const app = createApp({ database: r.database, config: r.config, now: r.clock.now });
       const response = await app.request(`http://test.local${r.config.apiBase}${SAVE}?language=1`, {
@@ -410,7 +411,11 @@ describe('mail', () => {
       const mail = parseMail(readFileSync(join(r.outboxDir, files[0])));
       expect(mail.headers.subject).toContain('Outbox Visitor');
       expect(mail.text).toContain('li.wei@example.com');
-      const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('[mail]'));
+      const lines = log.mock.calls
+        .flatMap((c) => String(c[0]).split('\n'))
+        .filter((l) => l.startsWith('{'))
+        .map((l) => String(JSON.parse(l).msg))
+        .filter((l) => l.startsWith('[mail]'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(files[0]);
     } finally {

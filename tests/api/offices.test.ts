@@ -177,7 +177,7 @@ describe('global offices: office detail', () => {
   it('answers 404 for an unknown office id and 400 for a malformed one', async () => {
     const unknown = await h.request('/globalInstitutions/findCitys/XXXXX99');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ code: '404', message: 'no office with id XXXXX99', data: { content: null } });
+    expect(unknown.body).toEqual({ code: '404', message: 'no office with id XXXXX99', data: { content: null }, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const malformed = await h.request('/globalInstitutions/findCitys/not-an-id');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/officeId/);

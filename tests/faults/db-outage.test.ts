@@ -61,7 +61,7 @@ describe.runIf(reachable)('PostgreSQL goes away and comes back', () => {
         expect(body.data.content).toMatchObject({ status: 'degraded', databaseOk: false });
       } else {
         expect(status).toBe(503);
-        expect(body).toEqual({ code: '503', message: 'Service temporarily unavailable, please retry shortly', data: { content: null } });
+        expect(body).toEqual({ code: '503', message: 'Service temporarily unavailable, please retry shortly', data: { content: null }, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
       }
     }
     const refused = await click(app);

@@ -17,7 +17,8 @@ describe.runIf(built)('kept answers', () => {
   });
   afterAll(() => stopServer(server?.process));
 
-  const headersOf = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name)));
+  // x-request-id is each request's own (src/observability/requests.mjs)
+  const headersOf = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'keep-alive', 'connection', 'x-request-id'].includes(name)));
 
   it('a content call answered again from memory: the same body and headers, security headers included, no mark of its own', async () => {
     const path = '/homeapiak/routeService/callPort/AEX1?language=0';
@@ -31,6 +32,8 @@ describe.runIf(built)('kept answers', () => {
     expect(again.headers.get('x-content-type-options')).toBe('nosniff');
     expect(again.headers.get('cache-control')).toBe('no-store');
     expect(again.headers.get('x-carrier-keep')).toBeNull();
+    expect(again.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
   });
 
   it('kept per Origin: a partner gets its CORS headers, a visitor without an Origin never gets them', async () => {

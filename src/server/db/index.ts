@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { createLogger } from '../../observability/log.mjs';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -10,6 +11,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded database itself (PGlite only): the job queue works through it (src/worker/queue.ts). */
   pglite?: import('@electric-sql/pglite').PGlite;
+  /** The connection pool (PostgreSQL only): its use is a metric (src/observability/gauges.ts). */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client that loses its server must not crash the process.
-    pool.on('error', (error) => console.error(`[db] idle client error: ${error.message}`));
+    pool.on('error', (error) => createLogger('db').error({ err: error }, 'an idle database connection failed'));
     const db = drizzle({ client: pool, schema });
     // Several API processes may start at once on one database: one migrates at a time (a
     // session lock), and the next finds the migrations applied.
@@ -45,7 +48,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

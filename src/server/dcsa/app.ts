@@ -5,10 +5,15 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { loadSchedules, type ScheduleEngine } from '../../schedules';
+import { requestIdOfContext } from '../handle';
 import { pointToPoint, portSchedules, vesselSchedules } from '../../schedules/dcsa/answers';
 import { decodeCursor, encodeCursor } from '../../schedules/dcsa/cursor';
 import { DCSA_BASE, DCSA_VERSION, PointToPointQuery, PortSchedulesQuery, VESSEL_FILTERS, VesselSchedulesQuery, type DetailedError, type ErrorResponse } from '../../schedules/dcsa/schemas';
 import { addDays, daysBetween, startOfDay } from '../../schedules/time';
+import { apiRouteRecorder } from '../../observability/requests.mjs';
+import { createLogger } from '../../observability/log.mjs';
+
+const logger = createLogger('dcsa');
 
 /**
  * The DCSA Commercial Schedules 1.0.x API under /dcsa/cs/v1/, beside the site's API in the same
@@ -57,7 +62,8 @@ export function errorBody(c: Context, status: number, errors: DetailedError[]): 
     requestUri: c.req.url.slice(0, 2000),
     statusCode: status,
     statusCodeText: STATUS_TEXT[status] ?? 'Error',
-    providerCorrelationReference: randomUUID(),
+    // the request's id (X-Request-Id, given by scripts/start.mjs): the same in the log line and the answer's header
+    providerCorrelationReference: requestIdOfContext(c),
     errorDateTime: new Date().toISOString(),
     errors,
   };
@@ -97,6 +103,8 @@ function knownPort(engine: ScheduleEngine, property: string, locode: string) {
 export function createDcsaApp(deps: DcsaDeps) {
   const now = deps.now ?? Date.now;
   const app = new Hono().basePath(DCSA_BASE);
+  // the route that answered, for the request metrics (src/observability/requests.mjs)
+  app.use(apiRouteRecorder());
   app.use(
     secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] }, crossOriginResourcePolicy: 'cross-origin', referrerPolicy: 'strict-origin-when-cross-origin' }),
   );
@@ -236,7 +244,7 @@ export function createDcsaApp(deps: DcsaDeps) {
     c.header('api-version', DCSA_VERSION);
     c.header('cache-control', 'no-store');
     if (error instanceof DcsaError) return c.json(errorBody(c, error.status, error.errors), error.status as ContentfulStatusCode);
-    console.error(`[dcsa] ${c.req.method} ${c.req.path}:`, error);
+    logger.error({ err: error, id: requestIdOfContext(c), method: c.req.method, path: c.req.path }, 'the DCSA API failed to answer');
     return c.json(errorBody(c, 500, [bad(undefined, undefined, 'the schedules could not be computed; please retry later', 9000, 'internalError')]), 500);
   });
   return app;

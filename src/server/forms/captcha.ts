@@ -8,6 +8,7 @@ import { captchaUses } from '../db/schema';
 import { WireError } from '../handle';
 import { CAPTCHA_LENGTH } from '../../forms/validation/contact';
 import { say } from './messages';
+import { metrics } from '../../observability/metrics.mjs';
 
 /**
  * Captchas: an SVG picture of 4 characters (svg-captcha's glyphs, colour and noise
@@ -87,6 +88,12 @@ const PROBLEM_MESSAGE: Record<CaptchaProblem, MessageKey> = {
  * (recording the use), wrong answer.
  */
 export async function checkCaptcha(db: Db, options: { secret: string; now: Date; code: string; sign: string }): Promise<CaptchaProblem | null> {
+  const problem = await captchaProblem(db, options);
+  if (problem) metrics().captchaFailures.inc({ reason: problem });
+  return problem;
+}
+
+async function captchaProblem(db: Db, options: { secret: string; now: Date; code: string; sign: string }): Promise<CaptchaProblem | null> {
   const parsed = parseSign(options.sign);
   if (!parsed) return 'invalid';
   const nowSeconds = Math.floor(options.now.getTime() / 1000);

@@ -6,6 +6,7 @@ import { clientAddress } from './client-address';
 import type { FormsConfig } from './config';
 import type { RateLimiter } from './rate-limit';
 import { loadCaptchaSecret } from './secret';
+import { createLogger } from '../../observability/log.mjs';
 
 /** What the form routes share: database, configuration, clock, mailer, rate limiter and the captcha key. */
 export interface FormsContext {
@@ -24,9 +25,8 @@ export interface FormsContext {
 export function formsContext(deps: AppDeps): FormsContext {
   const { database, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const log = (line: string) => {
-    if (config.logLevel === 'info') console.log(line);
-  };
+  const logger = createLogger('forms', { level: config.logLevel });
+  const log = (line: string) => logger.info(line);
   const mailer = deps.mailer ?? createMailer(config.forms, log);
   const limiter = rateLimiterOf(deps);
   let secret: Promise<string> | undefined;
@@ -52,7 +52,7 @@ export function formsContext(deps: AppDeps): FormsContext {
         await mailer.send(message);
         return { sentAt: now(), error: null };
       } catch (error) {
-        if (config.logLevel !== 'silent') console.error(`[mail] not sent: ${(error as Error).message}`);
+        logger.error({ err: error }, 'a mail was not sent');
         return { sentAt: null, error: String((error as Error).message ?? error).slice(0, 500) };
       }
     },

@@ -7,6 +7,7 @@ import { answerError } from '../handle';
 import { clientAddress } from './client-address';
 import type { FormsConfig, RateBucket } from './config';
 import { say } from './messages';
+import { metrics } from '../../observability/metrics.mjs';
 
 /**
  * Fixed-window rate limits kept in the database, so that every API process
@@ -169,6 +170,7 @@ export class RateLimiter {
       const language = c.req.query('language') === '0' ? 0 : 1;
       const result = await this.hit(bucket, clientAddress(c, this.config.trustProxyHops));
       if (!result.allowed) {
+        metrics().rateLimited.inc({ limit: bucket });
         c.header('retry-after', String(result.retryAfterSeconds));
         return answerError(c, CODE.tooManyRequests, say('forms.err.rateLimited', language, { minutes: Math.ceil(result.retryAfterSeconds / 60) }));
       }

@@ -8,6 +8,7 @@ import { DCSA_BASE } from '../../schedules/dcsa/schemas';
 import { createDcsaApp } from '../dcsa/app';
 import type { AppDeps } from '../deps';
 import { makeExamples, type ExampleCaller } from '../openapi-examples';
+import { createLogger } from '../../observability/log.mjs';
 
 /**
  * The API described for integrators: `/openapi.json`, the OpenAPI 3.1 document made from the
@@ -49,7 +50,7 @@ export function openApiRoutes({ config }: AppDeps, callApi: ExampleCaller, callD
   const make = async (): Promise<Made> => {
     const examples = await makeExamples(new Date().toISOString().slice(0, 10), { wire: callApi, dcsa });
     const failures = Object.entries(examples.failures);
-    if (failures.length && config.logLevel !== 'silent') console.error(`[api] openapi.json: ${failures.length} example(s) not made:\n${failures.map(([id, why]) => `  ${id}: ${why}`).join('\n')}`);
+    if (failures.length) createLogger('api').warn({ failures: Object.fromEntries(failures) }, `openapi.json: ${failures.length} example(s) not made`);
     return { body: JSON.stringify(openApiDocument(config.apiBase, examples)), complete: failures.length === 0, madeAt: Date.now() };
   };
   const current = async (): Promise<Made> => {

@@ -17,6 +17,7 @@ import { knownPortCodes, knownTradeCodes, portOptions, tradeLabelOptions } from 
 import { emailKey, issueCode, verifyCode, withdrawCode, type CodeProblem } from '../subscribe/codes';
 import { checkUnsubscribeToken, subscribePageUrl, type LinkResult } from '../subscribe/links';
 import { codeMail } from '../subscribe/mails';
+import { metrics } from '../../observability/metrics.mjs';
 
 /**
  * The newsletter subscription calls (/subscribe/*, spec 002 §7) and the mails' signed
@@ -108,9 +109,13 @@ export function subscribeRoutes(deps: AppDeps) {
     const issued = await issueCode(forms.db, { email, secret: await forms.secret(), now: forms.now(), rules, client: forms.client(c) });
     if (!issued.ok && issued.problem === 'tooEarly') {
       c.header('retry-after', String(issued.retryAfterSeconds));
+      metrics().rateLimited.inc({ limit: 'subscribe-code-resend' });
       throw new WireError(CODE.tooManyRequests, say('subscribe.err.tooEarly', language, { seconds: issued.retryAfterSeconds }));
     }
-    if (!issued.ok) throw new WireError(CODE.tooManyRequests, say('subscribe.err.dailyLimit', language));
+    if (!issued.ok) {
+      metrics().rateLimited.inc({ limit: 'subscribe-code-daily' });
+      throw new WireError(CODE.tooManyRequests, say('subscribe.err.dailyLimit', language));
+    }
     const minutes = Math.round(config.codeTtlSeconds / 60);
     // The mail is in the page's language (the subscriber's language is not known yet).
     const sent = await forms.notify(codeMail({ to: email, code: issued.code, language, minutes }));
@@ -223,7 +228,7 @@ export function subscribeRoutes(deps: AppDeps) {
     const language = row.language === 'zh-CN' ? 0 : 1;
     if (!checkUnsubscribeToken(await forms.secret(), row.id, row.email, query.t)) return { result: 'invalidLink', language };
     await forms.db.delete(subscribers).where(eq(subscribers.id, row.id));
-    forms.log(`[subscribe] unsubscribed by link: ${row.email}`);
+    forms.log('[subscribe] unsubscribed by link');
     return { result: 'unsubscribed', language };
   };
   // GET (a click in the mail): unsubscribe and show the result on the subscription page. Registered before

@@ -10,7 +10,7 @@ import { AREAS, isStaffRole, type StaffArea, type StaffRole } from '../../staff/
 import { staffPasskeys, staffSessions, stories } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { clientAddress } from '../forms/client-address';
-import { answerError, handle, WireError, type HandlerInput } from '../handle';
+import { answerError, handle, requestIdOfContext, WireError, type HandlerInput } from '../handle';
 import { createMailer } from '../mail';
 import type { CallDef } from '../../contract/define';
 import { inviteMail, lockedMail, resetMail } from './mails';
@@ -19,6 +19,8 @@ import { importPublishedNews } from '../../newsroom/stories';
 import { keptSecret } from '../kept-secret';
 import type { SiteQueue } from '../../worker/queue';
 import { mailNotice } from '../../newsroom/notice-mail';
+import { apiRouteRecorder } from '../../observability/requests.mjs';
+import { createLogger } from '../../observability/log.mjs';
 
 /**
  * The staff API under {apiBase}/staff: Better Auth's sign-in endpoints under /auth (an allow-list
@@ -76,9 +78,8 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
   const base = `${config.apiBase}/staff`;
   const origin = config.staff.origin;
   const origins = new Set([origin, ...config.staff.trustedOrigins]);
-  const log = (line: string) => {
-    if (config.logLevel === 'info') console.log(line);
-  };
+  const logger = createLogger('staff', { level: config.logLevel });
+  const log = (line: string) => logger.info(line);
   const mailer = deps.mailer ?? createMailer(config.forms, log);
   // changing it ends every session and makes the stored TOTP secrets unreadable: set it once
   const secret = await keptSecret(db, 'staff_auth_secret', config.staff.authSecret);
@@ -98,6 +99,8 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
   if (imported) log(`[staff] ${imported} published stories imported into the newsroom`);
 
   const app = new Hono<StaffEnv>().basePath(base);
+  // the route that answered, for the request metrics (src/observability/requests.mjs)
+  app.use(apiRouteRecorder());
   const calls: StaffCallRecord[] = [];
 
   app.use(secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] }, referrerPolicy: 'same-origin', crossOriginResourcePolicy: 'same-origin' }));
@@ -239,10 +242,12 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
     now,
     config.dataDir,
     (path, middleware) => app.use(path, middleware),
-    (reason) => deps.queue?.requestBuild(reason).catch((error: Error) => console.error(`[staff] the site build could not be requested: ${error.message}`)),
+    (reason) => deps.queue?.requestBuild(reason).catch((error: Error) => logger.error({ err: error }, 'the site build could not be requested')),
     async (id, actor) => {
       const mailing = await mailNotice(db, config, mailer, id, actor, now());
-      mailing.done.then(({ sent, failed }) => log(`[staff] notice ${id} mailed: ${sent} sent, ${failed} refused`)).catch((error: Error) => console.error(`[staff] notice ${id}: ${error.message}`));
+      mailing.done
+        .then(({ sent, failed }) => log(`[staff] notice ${id} mailed: ${sent} sent, ${failed} refused`))
+        .catch((error: Error) => logger.error({ err: error, story: id }, 'the notice could not be mailed'));
       return mailing;
     },
   );
@@ -256,7 +261,7 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
 
   app.onError((error, c) => {
     if (error instanceof ConflictAnswer) return error.response();
-    if (config.logLevel !== 'silent') console.error(`[staff] ${c.req.method} ${c.req.path}:`, error);
+    logger.error({ err: error, id: requestIdOfContext(c), method: c.req.method, path: c.req.path }, 'a staff call failed');
     return answerError(c, CODE.serverError, 'Internal error, please retry later');
   });
   app.notFound((c: Context) => answerError(c, CODE.notFound, `No such staff call: ${c.req.method} ${new URL(c.req.url).pathname}`));

@@ -16,7 +16,7 @@ import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_MAX_LABEL, storeNewsImage } from '../.
 import { say } from '../forms/messages';
 import { siteStates } from '../../worker/site-builds';
 import { NoticeRefused, type NoticeMailing } from '../../newsroom/notice-mail';
-import { answerError, WireError, type HandlerInput } from '../handle';
+import { answerError, requestIdOfContext, WireError, type HandlerInput } from '../handle';
 import type { StaffSession } from './app';
 
 type StaffCall = <C extends CallDef>(def: C, area: StaffArea, handler: (input: HandlerInput<C> & { staff: StaffSession; actor: Actor }) => Promise<unknown> | unknown) => void;
@@ -160,6 +160,14 @@ export class ConflictAnswer extends Error {
     super(conflict.message);
   }
   response() {
-    return this.c.json({ code: CODE.conflict, message: this.conflict.message, data: { content: { by: this.conflict.by, at: this.conflict.at.toISOString(), version: this.conflict.version } } }, 409);
+    return this.c.json(
+      {
+        code: CODE.conflict,
+        message: this.conflict.message,
+        data: { content: { by: this.conflict.by, at: this.conflict.at.toISOString(), version: this.conflict.version } },
+        requestId: requestIdOfContext(this.c),
+      },
+      409,
+    );
   }
 }

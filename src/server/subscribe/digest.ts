@@ -155,12 +155,12 @@ export async function sendDigests(options: DigestRunOptions): Promise<DigestRunR
         .set({ status: 'sent', sentAt: options.at ?? new Date() })
         .where(key);
       result.sent++;
-      log(`[digest] ${today} ${person.email}: ${chosen.length} stories`);
+      log(`[digest] ${today} subscriber ${person.id}: ${chosen.length} stories`);
     } catch (error) {
       const message = String((error as Error)?.message ?? error).slice(0, 500);
       await db.update(subscribeDigests).set({ status: 'failed', error: message }).where(key);
       result.failed++;
-      result.errors.push(`${person.email}: ${message}`);
+      result.errors.push(`subscriber ${person.id}: ${message}`);
     }
   }
   return result;
