@@ -13,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EMBEDDABLE_PATTERN, STAFF_PATTERN, securityHeaders } from '../../scripts/lib/security-headers.mjs';
 
-/** Sent by nginx on every answer: browsers keep to HTTPS for a year (they ignore it over plain HTTP). */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+/**
+ * Sent by nginx on every answer that has none: the value the API's own answers carry (Hono's
+ * secureHeaders, src/server/app.ts), so the whole site asks the same. Browsers ignore it over plain HTTP.
+ */
+export const HSTS = 'max-age=15552000; includeSubDomains';
 /** Debian's brotli_static module (package libnginx-mod-http-brotli-static). */
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 const TEMPLATE = fileURLToPath(new URL('./nginx.conf.template', import.meta.url));
@@ -34,10 +37,10 @@ function regexQuoted(pattern) {
 
 /** The add_header lines of a static answer at `pathname`: the headers `npm start` sends there, plus HSTS. */
 export function headerLines(pathname, indent = '            ') {
-  const headers = { ...securityHeaders(pathname), 'strict-transport-security': HSTS };
-  return Object.entries(headers)
-    .map(([name, value]) => `${indent}add_header ${name} ${quoted(value)} always;`)
-    .join('\n');
+  return [
+    ...Object.entries(securityHeaders(pathname)).map(([name, value]) => `${indent}add_header ${name} ${quoted(value)} always;`),
+    `${indent}add_header strict-transport-security $carrier_hsts always;`,
+  ].join('\n');
 }
 
 /**
@@ -65,7 +68,8 @@ export function renderNginxConf(options) {
     'proxy_next_upstream_tries 2;',
     'proxy_connect_timeout 2s;',
     'proxy_read_timeout 120s;',
-    `add_header strict-transport-security ${quoted(HSTS)} always;`,
+    // the API's answers carry their own; the staff pages' get nginx's
+    'add_header strict-transport-security $carrier_hsts always;',
   ]
     .map((line) => `            ${line}`)
     .join('\n');
@@ -77,6 +81,7 @@ export function renderNginxConf(options) {
     mime_types: mimeTypes,
     brotli_static: withBrotli ? '    brotli_static on;' : '',
     upstream_servers: upstreams.map((u) => `        server ${u} max_fails=1 fail_timeout=5s;`).join('\n'),
+    hsts: quoted(HSTS),
     listen,
     root: resolve(options.root),
     static_headers: headerLines('/'),
