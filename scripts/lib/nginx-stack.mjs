@@ -112,7 +112,9 @@ export async function startNginxStack({ env = {}, processes = 2, root = 'dist/cl
       upstreams.push({ host: `127.0.0.1:${port}`, child, out });
     }
     await Promise.all(
-      upstreams.map(({ host, child, out }) => waitFor(`http://${host}/homeapiak/health`, `API process on ${host}`, () => (child.exitCode !== null ? `exited with ${child.exitCode}: ${out.text}` : ''))),
+      upstreams.map(({ host, child, out }) =>
+        waitFor(`http://${host}/homeapiak/health`, `API process on ${host}`, () => (child.exitCode !== null ? `exited with ${child.exitCode}: ${out.text}` : '')),
+      ),
     );
 
     const port = await freePort();
