@@ -86,31 +86,44 @@ describe('systemd units (deploy/systemd/)', () => {
   const folder = join(root, 'deploy/systemd');
   const units = readdirSync(folder).filter((f) => /\.(service|timer)$/.test(f));
 
-  it('has the API template, the worker, and a timer with its service for the nightly job and the digests', () => {
-    expect(units.sort()).toEqual(['carrier-api@.service', 'carrier-digests.service', 'carrier-digests.timer', 'carrier-nightly.service', 'carrier-nightly.timer', 'carrier-worker.service']);
+  it('has the API template, nginx, the worker, and a timer with its service for the nightly job and the digests', () => {
+    expect(units.sort()).toEqual([
+      'carrier-api@.service',
+      'carrier-digests.service',
+      'carrier-digests.timer',
+      'carrier-nginx.service',
+      'carrier-nightly.service',
+      'carrier-nightly.timer',
+      'carrier-worker.service',
+    ]);
     const text = (f: string) => readFileSync(join(folder, f), 'utf8');
     expect(text('carrier-api@.service')).toMatch(/^Environment=PORT=%i /m);
     expect(text('carrier-nightly.timer')).toMatch(/^OnCalendar=\*-\*-\* 02:30:00 Asia\/Shanghai$/m);
     expect(text('carrier-digests.timer')).toMatch(/^OnCalendar=\*-\*-\* 08:30:00 Asia\/Shanghai$/m);
-    // each service runs a script of this project
-    for (const unit of units.filter((u) => u.endsWith('.service'))) {
+    expect(text('carrier-nginx.service')).toMatch(/^ExecStart=\/usr\/sbin\/nginx -p \S+ -e stderr -c \/etc\/carrier-site\/nginx\.conf$/m);
+    // each service of the project runs a script of this project
+    for (const unit of units.filter((u) => u.endsWith('.service') && u !== 'carrier-nginx.service')) {
       const [, script] = /^ExecStart=\/srv\/carrier-site\/node_modules\/\.bin\/node (scripts\/\S+)$/m.exec(text(unit)) ?? [];
       expect(script && existsSync(join(root, script)), `${unit}: ${script}`).toBe(true);
     }
   });
 
-  // verify checks that ExecStart's program exists: the units are verified in a root folder holding
-  // them, systemd's own units (sysinit.target, ...) and a stand-in executable at /srv/carrier-site
+  // verify checks that the programs of Exec*= exist: the units are verified in a root folder holding
+  // them, systemd's own units (sysinit.target, ...) and a stand-in executable for each program
   it.skipIf(!systemdAnalyze && !ci)('pass systemd-analyze verify, with no warning (outside CI: skipped without systemd-analyze)', () => {
     expect(systemdAnalyze, 'systemd-analyze is required under CI (apt-get install systemd)').toBe(true);
     const image = tempDir('systemd-root-');
     mkdirSync(join(image, 'etc/systemd/system'), { recursive: true });
     for (const unit of units) cpSync(join(folder, unit), join(image, 'etc/systemd/system', unit));
     cpSync('/usr/lib/systemd/system', join(image, 'usr/lib/systemd/system'), { recursive: true, dereference: false });
-    const node = join(image, 'srv/carrier-site/node_modules/.bin/node');
-    mkdirSync(dirname(node), { recursive: true });
-    writeFileSync(node, '#!/bin/sh\n');
-    chmodSync(node, 0o755);
+    const programs = new Set(units.flatMap((u) => [...readFileSync(join(folder, u), 'utf8').matchAll(/^Exec\w+=[-@:+!]*(\/\S+)/gm)].map((m) => m[1])));
+    expect([...programs].sort()).toEqual(['/srv/carrier-site/node_modules/.bin/node', '/usr/bin/mkdir', '/usr/sbin/nginx']);
+    for (const program of programs) {
+      const file = join(image, program);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, '#!/bin/sh\n');
+      chmodSync(file, 0o755);
+    }
     const names = units.map((u) => u.replace('@.service', '@4001.service'));
     const result = spawnSync('systemd-analyze', ['verify', '--man=no', `--root=${image}`, ...names], { encoding: 'utf8' });
     expect(result.stderr.trim(), 'systemd-analyze verify said something').toBe('');
