@@ -8,7 +8,8 @@ import { MIN_BYTES, precompressFolder } from '../../src/build/precompress.mjs';
 /** The build's .br and .gz twins (src/build/precompress.mjs), which nginx sends to clients that accept them. */
 describe('precompressFolder', () => {
   const root = mkdtempSync(join(tmpdir(), 'precompress-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const cache = mkdtempSync(join(tmpdir(), 'precompress-cache-'));
+  afterAll(() => [root, cache].forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   it('writes both twins of every text file above 1 KB, decompressing to the file; nothing for small or binary files; removes orphaned twins', async () => {
     const page = `<!doctype html><title>x</title>${'<p>Shanghai to Rotterdam, weekly.</p>'.repeat(200)}`;
@@ -23,8 +24,9 @@ describe('precompressFolder', () => {
     writeFileSync(join(root, 'en/home/gone.html.gz'), 'stale');
     expect(MIN_BYTES).toBe(1024);
 
-    const totals = await precompressFolder(root, { concurrency: 2 });
+    const totals = await precompressFolder(root, { concurrency: 2, cache });
     expect(totals.files).toBe(2);
+    expect(totals.cached).toBe(0);
     expect(totals.removed).toBe(2);
     for (const file of ['en/home/index.html', '_astro/app.js']) {
       const original = readFileSync(join(root, file));
@@ -36,9 +38,14 @@ describe('precompressFolder', () => {
       expect(existsSync(join(root, file)), file).toBe(false);
     }
 
-    // a page changed since: its twins follow it
+    // the next build: unchanged files' twins come from the cache, a changed page's are made anew
+    const before = readFileSync(join(root, '_astro/app.js.br'));
+    rmSync(join(root, '_astro/app.js.br'));
     writeFileSync(join(root, 'en/home/index.html'), page.replace('Rotterdam', 'Hamburg'));
-    await precompressFolder(root);
+    const again = await precompressFolder(root, { cache });
+    expect([again.files, again.cached]).toEqual([2, 1]);
+    expect(readFileSync(join(root, '_astro/app.js.br')).equals(before)).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(root, 'en/home/index.html.br'))).toString()).toContain('Hamburg');
+    expect(gunzipSync(readFileSync(join(root, 'en/home/index.html.gz'))).toString()).toContain('Hamburg');
   });
 });
