@@ -44,7 +44,13 @@ if (serve) {
 } else {
   const child = spawn('node_modules/.bin/playwright', ['test', '--config', 'tests/nginx/playwright.config.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NGINX_BASE_URL: stack.base, NGINX_UPSTREAMS: stack.upstreams.map((u) => u.base).join(','), NGINX_CONF: stack.conf },
+    env: {
+      ...process.env,
+      NGINX_BASE_URL: stack.base,
+      NGINX_UPSTREAMS: stack.upstreams.map((u) => u.base).join(','),
+      NGINX_UPSTREAM_PIDS: stack.upstreams.map((u) => u.process.pid).join(','),
+      NGINX_CONF: stack.conf,
+    },
   });
   const code = await new Promise((r) => child.once('exit', (c) => r(c ?? 1)));
   if (code !== 0) console.error(stack.output().split('\n').slice(-60).join('\n'));
