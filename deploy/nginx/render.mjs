@@ -4,9 +4,10 @@
 // of the static files taken from scripts/lib/security-headers.mjs, the same source `npm start`
 // uses, so the two cannot drift (tests/unit/deploy.test.ts and tests/nginx/ check them).
 //
-//   node deploy/nginx/render.mjs --root /srv/carrier-site/dist/client --listen 127.0.0.1:8080 \
-//     --upstream 127.0.0.1:4001 --upstream 127.0.0.1:4002 --state-dir /var/lib/carrier-nginx --out /etc/nginx/carrier.conf
-//   nginx -c /etc/nginx/carrier.conf        (runs in the foreground: `daemon off`)
+//   node deploy/nginx/render.mjs --root /srv/carrier-site/dist/client --listen 0.0.0.0:80 \
+//     --upstream 127.0.0.1:4001 --upstream 127.0.0.1:4002 --state-dir /srv/carrier-site/var/nginx --out /etc/carrier-site/nginx.conf
+//   nginx -p /srv/carrier-site/var/nginx -e stderr -c /etc/carrier-site/nginx.conf   (in the foreground: `daemon off`;
+//   deploy/systemd/carrier-nginx.service runs it so)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
