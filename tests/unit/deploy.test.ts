@@ -1,11 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROTLI_MODULE, HSTS, renderNginxConf } from '../../deploy/nginx/render.mjs';
 import { securityHeaders } from '../../scripts/lib/security-headers.mjs';
+import { freePort } from '../../scripts/lib/serve-built.mjs';
 
 /**
  * The reference deployment's files (deploy/, README "Deploying"), checked by the tools that run
@@ -79,6 +80,50 @@ describe('nginx configuration (deploy/nginx/)', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toContain('syntax is ok');
     if (existsSync(BROTLI_MODULE)) expect(conf).toContain('brotli_static on;');
+  });
+
+  it.skipIf(!nginx && !ci)('serves the release the link points at, switched without a reload, as the nightly job switches it (outside CI: skipped without nginx)', async () => {
+    const dir = tempDir('nginx-release-');
+    for (const release of ['r1', 'r2']) {
+      mkdirSync(join(dir, release));
+      writeFileSync(join(dir, release, 'index.html'), `<!doctype html><title>${release}</title>`);
+      writeFileSync(join(dir, release, '404.html'), '<!doctype html><title>not found</title>');
+    }
+    symlinkSync(join(dir, 'r1'), join(dir, 'client'));
+    const port = await freePort();
+    const state = join(dir, 'state');
+    mkdirSync(state);
+    const file = join(dir, 'nginx.conf');
+    writeFileSync(
+      file,
+      renderNginxConf({
+        root: join(dir, 'client'),
+        listen: `127.0.0.1:${port}`,
+        upstreams: ['127.0.0.1:9'],
+        stateDir: state,
+        workerProcesses: 1,
+        user: process.getuid?.() === 0 ? userInfo().username : undefined,
+      }),
+    );
+    const server = spawn(nginx!, ['-p', state, '-e', join(state, 'error.log'), '-c', file], { stdio: 'ignore' });
+    try {
+      const title = async () => {
+        try {
+          return /<title>(\w+)/.exec(await (await fetch(`http://127.0.0.1:${port}/`)).text())?.[1];
+        } catch {
+          return undefined;
+        }
+      };
+      await expect.poll(title, { timeout: 20_000 }).toBe('r1');
+      // the switch src/releases/releases.mjs makes: a new link renamed over the old one
+      symlinkSync(join(dir, 'r2'), join(dir, 'client.next'));
+      renameSync(join(dir, 'client.next'), join(dir, 'client'));
+      expect(await title()).toBe('r2');
+    } finally {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGQUIT');
+      await exited;
+    }
   });
 });
 
