@@ -5,8 +5,8 @@
 // specs of tests/nginx/ against it. Needs a build (npm run build), nginx, PostgreSQL and Chromium;
 // outside CI a missing nginx or PostgreSQL skips the suite (exit code 77), under CI it fails.
 //
-//   node scripts/nginx-smoke.mjs            run the suite
-//   node scripts/nginx-smoke.mjs --serve    start the stack and keep it up (Ctrl-C stops it)
+//   npm run test:nginx                 run the suite
+//   npm run test:nginx -- --serve      start the stack and keep it up (Ctrl-C stops it)
 import { spawn } from 'node:child_process';
 import { UNLIMITED_RATE_ENV } from '../src/server/forms/config.ts';
 import { findNginx, POSTGRES_URL, postgresReachable, startNginxStack } from './lib/nginx-stack.mjs';
