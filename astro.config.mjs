@@ -11,6 +11,7 @@ import { pagefindIndex } from './src/search/integration.ts';
 import { derivedFiles } from './src/build/derived/integration.ts';
 import { contentCheck } from './src/content-model/integration.ts';
 import { contentEditor } from './src/editor/integration.ts';
+import { precompressed } from './src/build/precompress.mjs';
 
 const apiBase = process.env.PUBLIC_API_BASE || '/homeapiak';
 const site = process.env.SITE_URL || 'https://www.seabridgelines.com';
@@ -48,8 +49,9 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 4 },
   // first the content is checked (file, path and line of every problem), then the files derived from it are
   // brought up to date (src/build/derived/), before Astro loads any of it; the search index and the bare
-  // twins take the pages as rendered (src/build/rendered-pages.ts, fed by src/middleware.ts); the editor is dev only
-  integrations: [contentCheck(), derivedFiles(), react(), apiRoute({ base: apiBase }), pagefindIndex(), bilingualPages({ site }), contentEditor()],
+  // twins take the pages as rendered (src/build/rendered-pages.ts, fed by src/middleware.ts); the editor is dev only; last, the
+  // .br and .gz twins of the text files for nginx (src/build/precompress.mjs, deploy/nginx/)
+  integrations: [contentCheck(), derivedFiles(), react(), apiRoute({ base: apiBase }), pagefindIndex(), bilingualPages({ site }), contentEditor(), precompressed()],
   security: {
     // the only on-demand routes are the API's, whose entry (serveApi, src/server/endpoint.ts) refuses
     // cross-site form posts itself, also when npm start calls it without Astro in front

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: type check, unit and API tests (vitest), build, size budgets, fault tests, end-to-end tests (Playwright
-// in Debian's Chromium). Prints one closing line "tests: N passed, N failed".
+// in Debian's Chromium), the smoke suite through nginx. Prints one closing line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -9,6 +9,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let passed = 0;
 let failed = 0;
 let skippedE2e = false;
+let skippedNginx = false;
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
@@ -67,7 +68,14 @@ if (!built) {
   before = failed;
   const e2eOk = run('end-to-end tests', 'playwright', ['test']);
   if (!countPlaywright('test-results/e2e.json') || (!e2eOk && failed === before)) failed++;
+  // the reference deployment: nginx (deploy/nginx/) before two API processes on PostgreSQL, and the
+  // smoke suite through it (tests/nginx/); exit code 77: skipped (no nginx or PostgreSQL, outside CI only)
+  before = failed;
+  console.log('\n=== through nginx: node scripts/nginx-smoke.mjs');
+  const nginx = spawnSync('node', ['scripts/nginx-smoke.mjs'], { stdio: 'inherit' });
+  if (nginx.status === 77) skippedNginx = true;
+  else if (!countPlaywright('test-results/nginx.json') || (nginx.status !== 0 && failed === before)) failed++;
 }
 
-console.log(`\ntests: ${passed} passed, ${failed} failed${skippedE2e ? ', e2e skipped' : ''}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skippedE2e ? ', e2e skipped' : ''}${skippedNginx ? ', through nginx skipped' : ''}`);
 process.exit(failed ? 1 : 0);

@@ -6,14 +6,19 @@
 // The API answers carry their own, stricter headers (src/server/app.ts), which
 // replace these. A CDN in front of the static pages should send the same set.
 
+/** Paths of the pages other sites may frame (deploy/nginx/render.mjs writes it into nginx's configuration). */
+export const EMBEDDABLE_PATTERN = /(^|\/)customDefine(\/|$)/i;
+/** Paths of the staff console's pages (the same in nginx's configuration). */
+export const STAFF_PATTERN = /^\/(en|zh)\/staff(\/|$)/;
+
 /** @param {string} pathname */
 export function embeddable(pathname) {
-  return /(^|\/)customDefine(\/|$)/i.test(pathname);
+  return EMBEDDABLE_PATTERN.test(pathname);
 }
 
 /** The staff console's pages (rendered on demand): never framed, by anyone. */
 export function staffPath(pathname) {
-  return /^\/(en|zh)\/staff(\/|$)/.test(pathname);
+  return STAFF_PATTERN.test(pathname);
 }
 
 /**

@@ -1,0 +1,51 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIN_BYTES, precompressFolder } from '../../src/build/precompress.mjs';
+
+/** The build's .br and .gz twins (src/build/precompress.mjs), which nginx sends to clients that accept them. */
+describe('precompressFolder', () => {
+  const root = mkdtempSync(join(tmpdir(), 'precompress-'));
+  const cache = mkdtempSync(join(tmpdir(), 'precompress-cache-'));
+  afterAll(() => [root, cache].forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('writes both twins of every text file above 1 KB, decompressing to the file; nothing for small or binary files; removes orphaned twins', async () => {
+    const page = `<!doctype html><title>x</title>${'<p>Shanghai to Rotterdam, weekly.</p>'.repeat(200)}`;
+    mkdirSync(join(root, 'en/home'), { recursive: true });
+    mkdirSync(join(root, '_astro'), { recursive: true });
+    writeFileSync(join(root, 'en/home/index.html'), page);
+    writeFileSync(join(root, '_astro/app.js'), 'export const a = 1;\n'.repeat(200));
+    writeFileSync(join(root, 'small.css'), 'a{color:red}');
+    writeFileSync(join(root, 'picture.png'), Buffer.alloc(5000, 7));
+    // twins of a page the last build had and this one has not
+    writeFileSync(join(root, 'en/home/gone.html.br'), 'stale');
+    writeFileSync(join(root, 'en/home/gone.html.gz'), 'stale');
+    expect(MIN_BYTES).toBe(1024);
+
+    const totals = await precompressFolder(root, { concurrency: 2, cache });
+    expect(totals.files).toBe(2);
+    expect(totals.cached).toBe(0);
+    expect(totals.removed).toBe(2);
+    for (const file of ['en/home/index.html', '_astro/app.js']) {
+      const original = readFileSync(join(root, file));
+      expect(brotliDecompressSync(readFileSync(join(root, `${file}.br`))).equals(original), file).toBe(true);
+      expect(gunzipSync(readFileSync(join(root, `${file}.gz`))).equals(original), file).toBe(true);
+      expect(readFileSync(join(root, `${file}.br`)).length).toBeLessThan(original.length / 4);
+    }
+    for (const file of ['small.css.br', 'small.css.gz', 'picture.png.br', 'picture.png.gz', 'en/home/gone.html.br', 'en/home/gone.html.gz']) {
+      expect(existsSync(join(root, file)), file).toBe(false);
+    }
+
+    // the next build: unchanged files' twins come from the cache, a changed page's are made anew
+    const before = readFileSync(join(root, '_astro/app.js.br'));
+    rmSync(join(root, '_astro/app.js.br'));
+    writeFileSync(join(root, 'en/home/index.html'), page.replace('Rotterdam', 'Hamburg'));
+    const again = await precompressFolder(root, { cache });
+    expect([again.files, again.cached]).toEqual([2, 1]);
+    expect(readFileSync(join(root, '_astro/app.js.br')).equals(before)).toBe(true);
+    expect(brotliDecompressSync(readFileSync(join(root, 'en/home/index.html.br'))).toString()).toContain('Hamburg');
+    expect(gunzipSync(readFileSync(join(root, 'en/home/index.html.gz'))).toString()).toContain('Hamburg');
+  });
+});
