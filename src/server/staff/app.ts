@@ -19,6 +19,7 @@ import { importPublishedNews } from '../../newsroom/stories';
 import { keptSecret } from '../kept-secret';
 import type { SiteQueue } from '../../worker/queue';
 import { mailNotice } from '../../newsroom/notice-mail';
+import { registerInbox } from './inbox';
 
 /**
  * The staff API under {apiBase}/staff: Better Auth's sign-in endpoints under /auth (an allow-list
@@ -246,6 +247,7 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
       return mailing;
     },
   );
+  registerInbox(staffCall, db, now, { uploadDir: config.forms.uploadDir, outboxDir: config.forms.outboxDir });
   // a path's other method answers 405 in the wrapper (the calls are on routers of their own, so handle() cannot say it)
   for (const path of new Set(calls.map((c) => c.path))) {
     const methods = calls.filter((c) => c.path === path).map((c) => c.method);
