@@ -16,6 +16,8 @@ import { APPLICATION_COLUMNS, MESSAGE_COLUMNS } from '../../src/server/export';
 import { EXAMPLE_MESSAGE, EXAMPLE_SUBSCRIPTION } from '../../src/contract/examples';
 import { runRetention } from '../../src/inbox/retention';
 import { setStatus } from '../../src/inbox/items';
+import { openQueue, QUEUES } from '../../src/worker/queue';
+import { startWorker } from '../../src/worker/worker';
 import { readAudit } from '../../src/staff/audit';
 import { type Jar, startStaff, type StaffHarness } from './staff-helpers';
 import { realDocx } from './word-fixtures';
@@ -354,6 +356,26 @@ describe('retention', () => {
     // only counts: no address, no name
     expect(rows.every((r) => r.subject === '' && !/@/.test(r.detail))).toBe(true);
   });
+});
+
+describe('the retention job', () => {
+  it('is scheduled daily by the worker, and a run deletes what is due', async () => {
+    const db = h.database.db;
+    const queue = await openQueue(h.database, { databaseUrl: h.databaseUrl, work: true, log: () => {} });
+    try {
+      await startWorker({ db, queue, root: root, newsApiUrl: 'http://127.0.0.1:9/none', log: () => {}, retention: { config: { messagesDays: 365, applicationsDays: 180 }, uploadDir, outboxDir } });
+      const schedules = await queue.boss.getSchedules();
+      expect(schedules.find((x) => x.name === QUEUES.retention)).toMatchObject({ cron: '27 3 * * *', timezone: 'Asia/Shanghai' });
+      // a message closed 400 days ago (the job runs on the real clock)
+      const old = await sendMessage({ email: 'old@example.com', content: 'An old question, closed long ago.' });
+      await setStatus(db, 'messages', old, 1, 'closed', { id: null, email: 'sam.service@seabridgelines.com' }, new Date(Date.now() - 400 * 86_400_000));
+      await queue.boss.send(QUEUES.retention, {});
+      await expect.poll(async () => (await db.select().from(contactMessages).where(eq(contactMessages.id, old))).length, { timeout: 30_000 }).toBe(0);
+      expect((await db.select().from(contactMessages).where(eq(contactMessages.id, consultId))).length).toBe(1);
+    } finally {
+      await queue.stop();
+    }
+  }, 60_000);
 });
 
 describe('personal data', () => {
