@@ -20,6 +20,7 @@ import { keptSecret } from '../kept-secret';
 import type { SiteQueue } from '../../worker/queue';
 import { mailNotice } from '../../newsroom/notice-mail';
 import { registerInbox } from './inbox';
+import { newCounts } from '../../inbox/items';
 
 /**
  * The staff API under {apiBase}/staff: Better Auth's sign-in endpoints under /auth (an allow-list
@@ -264,7 +265,7 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
   app.notFound((c: Context) => answerError(c, CODE.notFound, `No such staff call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   /** A story as saved, for the console's preview page (which has checked its reader with who()). */
   const readStory = async (id: string) => (await db.select().from(stories).where(eq(stories.id, id)))[0] ?? null;
-  return { app, auth, calls, who, readStory };
+  return { app, auth, calls, who, readStory, inboxCounts: () => newCounts(db) };
 }
 export type StaffApp = Awaited<ReturnType<typeof createStaffApp>>;
 
