@@ -200,14 +200,14 @@ export const privacyCalls = {
   lookup: defineCall({
     method: 'GET',
     path: '/privacy/subject',
-    query: z.object({ email: Email, name: z.string().trim().max(100).optional() }).strict(),
+    query: z.object({ email: Email, name: z.string().trim().max(100).optional(), language: Language.optional() }).strict(),
     answer: SubjectFindings,
     summary: 'Everything held under an e-mail address: messages, applications (the address in the résumé, or the name given), newsletter subscriptions',
   }),
   export: defineCall({
     method: 'GET',
     path: '/privacy/subject/export',
-    query: z.object({ email: Email, name: z.string().trim().max(100).optional() }).strict(),
+    query: z.object({ email: Email, name: z.string().trim().max(100).optional(), language: Language.optional() }).strict(),
     answer: z.string(),
     summary: 'The same as one zip: subject.json and the résumé files',
   }),
@@ -228,7 +228,7 @@ export const privacyCalls = {
     }),
     summary: 'Newsletter subscribers per language and choice (how many take each kind of mail); no addresses',
   }),
-  subscriber: defineCall({ method: 'GET', path: '/privacy/subscribers', query: z.object({ email: Email }).strict(), answer: Subscription.nullable(), summary: 'One subscriber by address' }),
+  subscriber: defineCall({ method: 'GET', path: '/privacy/subscribers', query: z.object({ email: Email, language: Language.optional() }).strict(), answer: Subscription.nullable(), summary: 'One subscriber by address' }),
   deleteSubscriber: defineCall({
     method: 'POST',
     path: '/privacy/subscribers/delete',
