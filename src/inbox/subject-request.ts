@@ -4,10 +4,9 @@ import type { Db } from '../server/db';
 import { contactMessages, inboxNotes, positionApplications, resumeUploads, subscribeCodes, subscribers } from '../server/db/schema';
 import { audit } from '../staff/audit';
 import type { Actor } from '../staff/accounts';
-import { downloadName, readResume, ResumeUnavailable, resumeText } from './files';
+import { downloadName, readResume, removeOutboxCopy, ResumeUnavailable, resumeText } from './files';
 import { applicationSummary, messageSummary } from './items';
 import { deleteApplicationRows, deleteMessageRows, removeApplicationFiles } from './retention';
-import { removeOutboxCopy } from './files';
 
 /**
  * A data-subject request (PIPL, GDPR): everything the site holds under one e-mail address, found,

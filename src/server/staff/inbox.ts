@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { CallDef } from '../../contract/define';
 import { CODE } from '../../contract/wire';
-import { inboxCalls, privacyCalls, type ListFilters } from '../../inbox/contract';
+import { inboxCalls, privacyCalls } from '../../inbox/contract';
 import { attachmentHeader, downloadName, previewDocx, readResume, ResumeUnavailable, WORD_TYPES } from '../../inbox/files';
 import type { InboxBox } from '../../inbox/item';
 import {
@@ -56,13 +56,12 @@ export function registerInbox(staffCall: StaffCall, db: Db, now: () => Date, fil
       throw error;
     }
   };
-  const filtersOf = (q: ListFilters): ListFilters => q;
 
   for (const box of ['messages', 'applications'] as const satisfies InboxBox[]) {
     const defs = inboxCalls[box];
     staffCall(defs.list, box, ({ query }) => {
       const { page, size, ...f } = query;
-      return box === 'messages' ? listMessages(db, filtersOf(f), page, size) : listApplications(db, filtersOf(f), page, size);
+      return box === 'messages' ? listMessages(db, f, page, size) : listApplications(db, f, page, size);
     });
     staffCall(defs.get, box, ({ params, staff, c }) =>
       guarded(c, async () => {
