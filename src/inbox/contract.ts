@@ -228,7 +228,13 @@ export const privacyCalls = {
     }),
     summary: 'Newsletter subscribers per language and choice (how many take each kind of mail); no addresses',
   }),
-  subscriber: defineCall({ method: 'GET', path: '/privacy/subscribers', query: z.object({ email: Email, language: Language.optional() }).strict(), answer: Subscription.nullable(), summary: 'One subscriber by address' }),
+  subscriber: defineCall({
+    method: 'GET',
+    path: '/privacy/subscribers',
+    query: z.object({ email: Email, language: Language.optional() }).strict(),
+    answer: Subscription.nullable(),
+    summary: 'One subscriber by address',
+  }),
   deleteSubscriber: defineCall({
     method: 'POST',
     path: '/privacy/subscribers/delete',
