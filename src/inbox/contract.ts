@@ -16,7 +16,7 @@ const Email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'must be an e-mail address' }));
+  .pipe(z.email({ error: 'staff.inbox.err.email' }));
 
 /** The filters of both lists (and of their CSV export). */
 const filters = {
@@ -136,7 +136,7 @@ const boxCalls = <B extends 'messages' | 'applications'>(box: B, Summary: z.ZodT
     path: `/inbox/${box}/:id/notes`,
     query: LanguageOnly,
     params: Id,
-    body: z.object({ text: z.string().trim().min(1, { error: 'must not be empty' }).max(4000, { error: 'must be at most 4,000 characters' }) }).strict(),
+    body: z.object({ text: z.string().trim().min(1, { error: 'staff.inbox.err.noteEmpty' }).max(4000, { error: 'staff.inbox.err.noteLong' }) }).strict(),
     answer: Note,
     summary: 'Adds an internal note',
   }),
@@ -215,7 +215,7 @@ export const privacyCalls = {
     method: 'POST',
     path: '/privacy/subject/delete',
     query: LanguageOnly,
-    body: z.object({ email: Email, name: z.string().trim().max(100).optional(), confirm: z.literal(true, { error: 'confirm must be true: the deletion cannot be undone' }) }).strict(),
+    body: z.object({ email: Email, name: z.string().trim().max(100).optional(), confirm: z.literal(true, { error: 'staff.inbox.err.confirm' }) }).strict(),
     answer: z.object({ messages: z.number(), applications: z.number(), subscriptions: z.number(), files: z.number() }),
     summary: 'Deletes everything held under the address: rows, résumé files, outbox copies',
   }),

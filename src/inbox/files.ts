@@ -19,6 +19,9 @@ export class ResumeUnavailable extends Error {
   constructor(
     readonly reason: 'missing' | 'changed',
     message: string,
+    /** The stored file's name and its kind, for the message in the page's language. */
+    readonly file = '',
+    readonly kind = '',
   ) {
     super(message);
   }
@@ -33,12 +36,22 @@ export async function readResume(uploadDir: string, upload: { id: string; kind: 
     data = await readFile(resumePath(uploadDir, upload));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new ResumeUnavailable('missing', `The résumé file (${upload.id}.${upload.kind}) is missing on the server: it was removed or never copied to this machine's UPLOAD_DIR`);
+      throw new ResumeUnavailable(
+        'missing',
+        `The résumé file (${upload.id}.${upload.kind}) is missing on the server: it was removed or never copied to this machine's UPLOAD_DIR`,
+        `${upload.id}.${upload.kind}`,
+        upload.kind,
+      );
     throw error;
   }
   const kind = await detectWordFile(data);
   if (kind !== upload.kind)
-    throw new ResumeUnavailable('changed', `The stored résumé file (${upload.id}.${upload.kind}) is no longer a ${upload.kind.toUpperCase()} document by its content: it is not served`);
+    throw new ResumeUnavailable(
+      'changed',
+      `The stored résumé file (${upload.id}.${upload.kind}) is no longer a ${upload.kind.toUpperCase()} document by its content: it is not served`,
+      `${upload.id}.${upload.kind}`,
+      upload.kind.toUpperCase(),
+    );
   return { data, kind };
 }
 

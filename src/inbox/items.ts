@@ -26,7 +26,15 @@ export class InboxConflict extends Error {
   }
 }
 export class InboxNotFound extends Error {}
-export class InboxRefused extends Error {}
+export class InboxRefused extends Error {
+  constructor(
+    message: string,
+    /** Who it could not be assigned to. */
+    readonly to: string,
+  ) {
+    super(message);
+  }
+}
 
 type Message = typeof contactMessages.$inferSelect;
 type Application = typeof positionApplications.$inferSelect;
@@ -232,7 +240,7 @@ export async function setStatus(db: Db, box: InboxBox, id: string, expected: num
 
 export async function assign(db: Db, box: InboxBox, id: string, expected: number, to: string | null, actor: Actor, role: StaffRole, now = new Date()) {
   if (to !== null && !(await assignable(db, box, role, actor.email)).includes(to)) {
-    throw new InboxRefused(`${to} cannot be given this: assign it to yourself or to an active account of your role`);
+    throw new InboxRefused(`${to} cannot be given this: assign it to yourself or to an active account of your role`, to);
   }
   const changed = await change(db, box, id, expected, { assignedTo: to }, actor, now);
   await audit(db, { actorId: actor.id, actorEmail: actor.email, action: 'inbox.assigned', subject: `${box}/${id}`, detail: to ?? 'nobody', clientAddress: actor.clientAddress }, now);

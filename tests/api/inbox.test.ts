@@ -201,6 +201,7 @@ describe('the inbox', () => {
     const note = await h.call(`/inbox/messages/${messageId}/notes`, { body: { text: 'Called back, <b>quote</b> sent Monday.' }, jar: service });
     expect(note.body.data.content).toMatchObject({ by: 'sam.service@seabridgelines.com', text: 'Called back, <b>quote</b> sent Monday.' });
     expect((await h.call(`/inbox/messages/${messageId}/notes`, { body: { text: '   ' }, jar: service })).body.message).toMatch(/text: must not be empty/);
+    expect((await h.call(`/inbox/messages/${messageId}/notes?language=0`, { body: { text: '' }, jar: service })).body.message).toMatch(/text: 不能为空/);
 
     const closed = await h.call(`/inbox/messages/${messageId}/status`, { body: { version: 4, status: 'closed' }, jar: service });
     expect(closed.body.data.content.status).toBe('closed');
@@ -252,6 +253,8 @@ describe('the inbox', () => {
     const missing = await h.call(`/inbox/applications/${applicationId}/resume`, { jar: hr });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toMatch(/résumé file .* is missing on the server/);
+    // in the page's language
+    expect((await h.call(`/inbox/applications/${applicationId}/resume?language=0`, { jar: hr })).body.message).toMatch(/^服务器上缺少简历文件/);
     expect((await h.call(`/inbox/applications/${applicationId}/preview`, { jar: hr })).status).toBe(404);
     writeFileSync(file, resume);
   });

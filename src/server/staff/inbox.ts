@@ -29,6 +29,7 @@ import type { Db } from '../db';
 import { contactMessages, positionApplications, resumeUploads } from '../db/schema';
 import { APPLICATION_COLUMNS, applicationCsvRow, csv, MESSAGE_COLUMNS, messageCsvRow } from '../export';
 import { WireError, type HandlerInput } from '../handle';
+import { say } from '../forms/messages';
 import type { StaffSession } from './app';
 import { ConflictAnswer } from './newsroom';
 
@@ -45,14 +46,18 @@ const EXPORT_MAX = 50_000;
  */
 export function registerInbox(staffCall: StaffCall, db: Db, now: () => Date, files: { uploadDir: string; outboxDir: string }) {
   /** Inbox errors as answers; a conflict carries who changed it first, so the page can say it in its language. */
-  const guarded = async <T>(c: Context, work: () => Promise<T>) => {
+  const guarded = async <T>(c: Context, language: 0 | 1, work: () => Promise<T>) => {
     try {
       return await work();
     } catch (error) {
       if (error instanceof InboxConflict) throw new ConflictAnswer(c, error);
-      if (error instanceof InboxNotFound) throw new WireError(CODE.notFound, error.message);
-      if (error instanceof InboxRefused) throw new WireError(CODE.badRequest, `body.to: ${error.message}`);
-      if (error instanceof ResumeUnavailable) throw new WireError(error.reason === 'missing' ? CODE.notFound : CODE.conflict, error.message);
+      if (error instanceof InboxNotFound) throw new WireError(CODE.notFound, say('staff.inbox.err.notFound', language));
+      if (error instanceof InboxRefused) throw new WireError(CODE.badRequest, `body.to: ${say('staff.inbox.err.assign', language, { to: error.to })}`);
+      if (error instanceof ResumeUnavailable)
+        throw new WireError(
+          error.reason === 'missing' ? CODE.notFound : CODE.conflict,
+          say(error.reason === 'missing' ? 'staff.inbox.err.resumeMissing' : 'staff.inbox.err.resumeChanged', language, { file: error.file, kind: error.kind }),
+        );
       throw error;
     }
   };
@@ -63,15 +68,15 @@ export function registerInbox(staffCall: StaffCall, db: Db, now: () => Date, fil
       const { page, size, ...f } = query;
       return box === 'messages' ? listMessages(db, f, page, size) : listApplications(db, f, page, size);
     });
-    staffCall(defs.get, box, ({ params, staff, c }) =>
-      guarded(c, async () => {
+    staffCall(defs.get, box, ({ params, staff, c, language }) =>
+      guarded(c, language, async () => {
         const item = box === 'messages' ? await getMessage(db, params.id) : await getApplication(db, params.id);
         return { ...item, assignable: await assignable(db, box, staff.user.role, staff.user.email) };
       }),
     );
-    staffCall(defs.assign, box, ({ params, body, staff, actor, c }) => guarded(c, () => assign(db, box, params.id, body.version, body.to, actor, staff.user.role, now())));
-    staffCall(defs.status, box, ({ params, body, actor, c }) => guarded(c, () => setStatus(db, box, params.id, body.version, body.status, actor, now())));
-    staffCall(defs.note, box, ({ params, body, actor, c }) => guarded(c, () => addNote(db, box, params.id, body.text, actor, now())));
+    staffCall(defs.assign, box, ({ params, body, staff, actor, c, language }) => guarded(c, language, () => assign(db, box, params.id, body.version, body.to, actor, staff.user.role, now())));
+    staffCall(defs.status, box, ({ params, body, actor, c, language }) => guarded(c, language, () => setStatus(db, box, params.id, body.version, body.status, actor, now())));
+    staffCall(defs.note, box, ({ params, body, actor, c, language }) => guarded(c, language, () => addNote(db, box, params.id, body.text, actor, now())));
     staffCall(defs.export, box, async ({ query, actor }) => {
       let text: string;
       let count: number;
@@ -116,8 +121,8 @@ export function registerInbox(staffCall: StaffCall, db: Db, now: () => Date, fil
     if (!row) throw new InboxNotFound(`No application ${id}: it may have been deleted`);
     return row;
   };
-  staffCall(inboxCalls.applications.resume, 'applications', ({ params, actor, c }) =>
-    guarded(c, async () => {
+  staffCall(inboxCalls.applications.resume, 'applications', ({ params, actor, c, language }) =>
+    guarded(c, language, async () => {
       const { name, upload } = await uploadOf(params.id);
       const { data, kind } = await readResume(files.uploadDir, upload);
       await audit(db, { actorId: actor.id, actorEmail: actor.email, action: 'inbox.resume-downloaded', subject: `applications/${params.id}`, clientAddress: actor.clientAddress }, now());
@@ -126,11 +131,11 @@ export function registerInbox(staffCall: StaffCall, db: Db, now: () => Date, fil
       });
     }),
   );
-  staffCall(inboxCalls.applications.preview, 'applications', ({ params, c }) =>
-    guarded(c, async () => {
+  staffCall(inboxCalls.applications.preview, 'applications', ({ params, c, language }) =>
+    guarded(c, language, async () => {
       const { upload } = await uploadOf(params.id);
       const { data, kind } = await readResume(files.uploadDir, upload);
-      if (kind !== 'docx') throw new WireError(CODE.badRequest, 'Only a DOCX résumé has a preview: download this .doc file to read it');
+      if (kind !== 'docx') throw new WireError(CODE.badRequest, say('staff.inbox.previewDocOnly', language));
       return { html: await previewDocx(data) };
     }),
   );
