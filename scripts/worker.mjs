@@ -32,7 +32,14 @@ const config = loadConfig();
 const database = await openDatabase(config);
 const log = (line) => logger.info(line);
 const queue = await openQueue(database, { databaseUrl: config.databaseUrl, work: true, log });
-await startWorker({ db: database.db, queue, root: config.worker.root, newsApiUrl: config.worker.newsApiUrl, log });
+await startWorker({
+  db: database.db,
+  queue,
+  root: config.worker.root,
+  newsApiUrl: config.worker.newsApiUrl,
+  log,
+  retention: { config: config.inbox, uploadDir: config.forms.uploadDir, outboxDir: config.forms.outboxDir },
+});
 log(`worker: working the queue; site builds in ${config.worker.root}, pulling from ${config.worker.newsApiUrl}`);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

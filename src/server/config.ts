@@ -5,6 +5,7 @@ import { FormsEnv, formsConfig, type FormsConfig } from './forms/config';
 import { SubscribeEnv, subscribeConfig, type SubscribeConfig } from './subscribe/config';
 import { StaffEnv, staffConfig, type StaffConfig } from './staff/config';
 import { WorkerEnv, workerConfig, type WorkerConfig } from '../worker/config';
+import { InboxEnv, inboxConfig, type InboxConfig } from '../inbox/config';
 
 /**
  * Server configuration from environment variables, validated once at start-up.
@@ -29,6 +30,7 @@ const Env = z.object({
   ...AssistantEnv,
   ...StaffEnv,
   ...WorkerEnv,
+  ...InboxEnv,
 });
 
 export type ServerConfig = {
@@ -48,6 +50,8 @@ export type ServerConfig = {
   worker: WorkerConfig;
   /** CIDR blocks where the smart customer service is offered; empty: everywhere (./assistant.ts). */
   assistantNetworks: string[];
+  /** How long the inbox keeps messages and applications (src/inbox/config.ts). */
+  inbox: InboxConfig;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -71,5 +75,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staff: staffConfig(e, env),
     worker: workerConfig(e, env),
     assistantNetworks: e.ASSISTANT_NETWORKS,
+    inbox: inboxConfig(e),
   };
 }

@@ -34,6 +34,78 @@ const safe = (text: string) =>
     .replace(/^_+|_+$/g, '')
     .slice(0, 60) || 'resume';
 
+/** The columns of messages.csv (also the console's export of a filtered list: src/inbox/). */
+export const MESSAGE_COLUMNS = [
+  'id',
+  'received_at',
+  'page_language',
+  'name',
+  'email',
+  'company',
+  'wants_call',
+  'phone',
+  'country_province_city',
+  'region_id',
+  'message',
+  'notified_at',
+  'notify_error',
+  'client_address',
+];
+export const messageCsvRow = (m: typeof contactMessages.$inferSelect): unknown[] => [
+  m.id,
+  m.createdAt,
+  m.language === 0 ? 'zh' : 'en',
+  m.userName,
+  m.email,
+  m.companyName,
+  m.needCall === 0 ? 'yes' : 'no',
+  m.tel,
+  m.country,
+  m.region,
+  m.content,
+  m.notifiedAt,
+  m.notifyError,
+  m.clientAddress,
+];
+
+/** The columns of applications.csv; resume_file is the copy's path in the export folder ('' when there is none). */
+export const APPLICATION_COLUMNS = [
+  'id',
+  'received_at',
+  'page_language',
+  'position_id',
+  'position',
+  'name',
+  'gender',
+  'graduate_school',
+  'major',
+  'graduation',
+  'resume_file',
+  'original_file_name',
+  'size_bytes',
+  'notified_at',
+  'notify_error',
+  'client_address',
+];
+export const applicationCsvRow = (a: typeof positionApplications.$inferSelect, u: typeof resumeUploads.$inferSelect, resumeFile: string): unknown[] => [
+  a.id,
+  a.createdAt,
+  a.language === 0 ? 'zh' : 'en',
+  a.positionId,
+  a.positionTitle,
+  a.name,
+  a.sex,
+  a.graduateSchool,
+  a.major,
+  a.graduateTime,
+  resumeFile,
+  u.originalName,
+  u.size,
+  a.notifiedAt,
+  a.notifyError,
+  a.clientAddress,
+];
+
 export async function exportSubmissions(options: { db: Db; uploadDir: string; out: string; since?: Date }): Promise<ExportResult> {
   const { db, uploadDir, out, since } = options;
   mkdirSync(join(out, 'resumes'), { recursive: true });
@@ -43,28 +115,7 @@ export async function exportSubmissions(options: { db: Db; uploadDir: string; ou
     .from(contactMessages)
     .where(since ? gte(contactMessages.createdAt, since) : undefined)
     .orderBy(asc(contactMessages.createdAt));
-  writeFileSync(
-    join(out, 'messages.csv'),
-    csv(
-      ['id', 'received_at', 'page_language', 'name', 'email', 'company', 'wants_call', 'phone', 'country_province_city', 'region_id', 'message', 'notified_at', 'notify_error', 'client_address'],
-      messages.map((m) => [
-        m.id,
-        m.createdAt,
-        m.language === 0 ? 'zh' : 'en',
-        m.userName,
-        m.email,
-        m.companyName,
-        m.needCall === 0 ? 'yes' : 'no',
-        m.tel,
-        m.country,
-        m.region,
-        m.content,
-        m.notifiedAt,
-        m.notifyError,
-        m.clientAddress,
-      ]),
-    ),
-  );
+  writeFileSync(join(out, 'messages.csv'), csv(MESSAGE_COLUMNS, messages.map(messageCsvRow)));
 
   const applications = await db
     .select({ a: positionApplications, u: resumeUploads })
@@ -81,48 +132,8 @@ export async function exportSubmissions(options: { db: Db; uploadDir: string; ou
       copyFileSync(source, join(out, copy));
       files++;
     } else missingFiles.push(source);
-    return [
-      a.id,
-      a.createdAt,
-      a.language === 0 ? 'zh' : 'en',
-      a.positionId,
-      a.positionTitle,
-      a.name,
-      a.sex,
-      a.graduateSchool,
-      a.major,
-      a.graduateTime,
-      existsSync(source) ? copy : '',
-      u.originalName,
-      u.size,
-      a.notifiedAt,
-      a.notifyError,
-      a.clientAddress,
-    ];
+    return applicationCsvRow(a, u, existsSync(source) ? copy : '');
   });
-  writeFileSync(
-    join(out, 'applications.csv'),
-    csv(
-      [
-        'id',
-        'received_at',
-        'page_language',
-        'position_id',
-        'position',
-        'name',
-        'gender',
-        'graduate_school',
-        'major',
-        'graduation',
-        'resume_file',
-        'original_file_name',
-        'size_bytes',
-        'notified_at',
-        'notify_error',
-        'client_address',
-      ],
-      rows,
-    ),
-  );
+  writeFileSync(join(out, 'applications.csv'), csv(APPLICATION_COLUMNS, rows));
   return { messages: messages.length, applications: applications.length, files, missingFiles };
 }

@@ -101,6 +101,8 @@ export function handle<C extends CallDef>(
       }
       const content = await handler({ query: query.data, params: params.data, body: body.data, language, c } as HandlerInput<C>);
       if (content instanceof Answer) return c.json(ok(content.content, content.message));
+      // a download (a staff call's file): answered as it is
+      if (content instanceof Response) return content;
       return c.json(ok(content));
     } catch (error) {
       if (error instanceof WireError) return answerError(c, error.code, error.message);

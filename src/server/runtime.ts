@@ -64,7 +64,14 @@ async function start(): Promise<Apps> {
   const log = (line: string) => workerLogger.info(line);
   const queue = config.worker.mode === 'off' ? undefined : await openQueue(database, { databaseUrl: config.databaseUrl, work: config.worker.mode === 'inprocess', log });
   if (queue && config.worker.mode === 'inprocess') {
-    await startWorker({ db: database.db, queue, root: config.worker.root, newsApiUrl: config.worker.newsApiUrl, log });
+    await startWorker({
+      db: database.db,
+      queue,
+      root: config.worker.root,
+      newsApiUrl: config.worker.newsApiUrl,
+      log,
+      retention: { config: config.inbox, uploadDir: config.forms.uploadDir, outboxDir: config.forms.outboxDir },
+    });
     log(`[worker] in process: site builds in ${config.worker.root}, pulling from ${config.worker.newsApiUrl}`);
   }
   const staff = await createStaffApp({ ...deps, queue });

@@ -19,5 +19,16 @@ export const AUDIT_ACTIONS = [
   'story.unpublished',
   'story.restored',
   'story.mailed',
+  'inbox.assigned',
+  'inbox.status-changed',
+  'inbox.noted',
+  'inbox.resume-downloaded',
+  'inbox.exported',
+  'inbox.retention',
+  'privacy.looked-up',
+  'privacy.exported',
+  'privacy.deleted',
+  'subscriber.looked-up',
+  'subscriber.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -22,6 +22,12 @@ export const AREAS = {
   messages: ['admin', 'service'],
   /** job applications (the inbox) */
   applications: ['admin', 'hr'],
+  /** the inbox's pages and its new-item count: whoever handles messages or applications */
+  inbox: ['admin', 'service', 'hr'],
+  /** personal data: data-subject requests, newsletter subscribers by address */
+  privacy: ['admin'],
+  /** newsletter subscriber counts (no addresses) */
+  subscribers: ['admin', 'editor'],
   /** one's own account: password, second factors, sessions */
   self: STAFF_ROLES,
 } as const satisfies Record<string, readonly StaffRole[]>;

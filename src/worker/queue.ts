@@ -15,6 +15,8 @@ export const QUEUES = {
   due: 'publish-due',
   /** Remove audit entries older than two years: every night. */
   prune: 'audit-prune',
+  /** Delete the inbox's messages and applications past their retention (src/inbox/retention.ts): every night. */
+  retention: 'inbox-retention',
 } as const;
 
 export interface SiteQueue {
@@ -36,6 +38,7 @@ export async function openQueue(database: Database, options: { databaseUrl?: str
     [QUEUES.build, { policy: 'stately', retryLimit: 0, expireInSeconds: 3600 }],
     [QUEUES.due, { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }],
     [QUEUES.prune, { policy: 'stately', retryLimit: 2, expireInSeconds: 600 }],
+    [QUEUES.retention, { policy: 'stately', retryLimit: 2, expireInSeconds: 1800 }],
   ] as const) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, settings).catch((error: Error) => (/already exists/.test(error.message) ? undefined : Promise.reject(error)));
   }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { publishDue } from '../newsroom/stories';
 import type { Db } from '../server/db';
 import { pruneAudit } from '../staff/audit';
+import { runRetention, type RetentionOptions } from '../inbox/retention';
 import { QUEUES, type SiteQueue } from './queue';
 import { abandonBuilds, buildFinished, buildStarted } from './site-builds';
 import { createLogger } from '../observability/log.mjs';
@@ -13,7 +14,8 @@ const logger = createLogger('worker');
  * The worker: takes the site's build requests from the queue, one at a time (those that arrive
  * during a build are one next build), and runs for each the nightly job's steps (scripts/nightly.mjs:
  * pull the news from this API, build into a new release folder, serve it once it succeeded);
- * publishes the scheduled stories every minute; prunes the audit log every night. Each build is
+ * publishes the scheduled stories every minute; prunes the audit log every night, and deletes the
+ * inbox's messages and applications past their retention (src/inbox/retention.ts). Each build is
  * recorded (./site-builds.ts), so the newsroom shows a story as queued, building, live or failed.
  */
 export interface WorkerOptions {
@@ -25,6 +27,8 @@ export interface WorkerOptions {
   newsApiUrl: string;
   now?: () => Date;
   log?: (line: string) => void;
+  /** The inbox's retention (its settings and folders); unset: no retention job is worked here. */
+  retention?: Pick<RetentionOptions, 'config' | 'uploadDir' | 'outboxDir'>;
 }
 
 export async function startWorker(options: WorkerOptions): Promise<void> {
@@ -60,6 +64,15 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
     const removed = await pruneAudit(db, now());
     if (removed) log(`[worker] ${removed} audit entries older than two years removed`);
   });
+  const { retention } = options;
+  if (retention) {
+    // a run that dies midway leaves only rows still due: the next run (a retry, or the next night) completes it
+    await queue.boss.work(QUEUES.retention, async () => {
+      const done = await runRetention({ db, ...retention, now: now() });
+      if (done.messages || done.applications) log(`[worker] retention: ${done.messages} messages, ${done.applications} applications, ${done.files} files deleted`);
+    });
+    await queue.boss.schedule(QUEUES.retention, '27 3 * * *', null, { tz: 'Asia/Shanghai' });
+  }
   // every minute (a scheduled story goes live within a minute of its time); every night at 03:17 China time
   await queue.boss.schedule(QUEUES.due, '* * * * *');
   await queue.boss.schedule(QUEUES.prune, '17 3 * * *', null, { tz: 'Asia/Shanghai' });

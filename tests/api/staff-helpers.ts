@@ -55,11 +55,13 @@ export class Jar {
 
 export const totpNow = (secret: string) => createOTP(secret).totp();
 
-export async function startStaff(env: Record<string, string> = {}): Promise<StaffHarness> {
+/** `outboxMail`: mail goes to the configured outbox folder (.eml files, as on a server without SMTP_URL) instead of the memory mailer. */
+export async function startStaff(env: Record<string, string> = {}, options: { outboxMail?: boolean } = {}): Promise<StaffHarness> {
   const mailer = new MemoryMailer();
   const clock = testClock(new Date().toISOString());
-  const h = await startHarness({ STAFF_ORIGIN: ORIGIN, ...env }, { mailer, now: clock.now });
-  const staff = await createStaffApp({ database: h.database, config: h.config, mailer, now: clock.now });
+  const sent = options.outboxMail ? undefined : mailer;
+  const h = await startHarness({ STAFF_ORIGIN: ORIGIN, ...env }, { mailer: sent, now: clock.now });
+  const staff = await createStaffApp({ database: h.database, config: h.config, mailer: sent, now: clock.now });
   const origin = env.STAFF_ORIGIN ?? ORIGIN;
   const base = `${origin}${h.config.apiBase}/staff`;
   const call: StaffHarness['call'] = async (path, init = {}) => {

@@ -40,6 +40,22 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.client, t.windowStart] })],
 );
 
+/**
+ * What the staff inbox (src/inbox/) keeps on a message or an application: its status (new,
+ * in_progress, answered, closed, spam), `version` (raised by every status change or assignment; a
+ * change must name it), who changed it last and when, who handles it, when it was closed (retention
+ * counts from then), and the outbox copy of the staff mail (deleted with it).
+ */
+const inboxColumns = () => ({
+  status: text('status').notNull().default('new'),
+  version: integer('version').notNull().default(1),
+  assignedTo: text('assigned_to'),
+  changedBy: text('changed_by'),
+  changedAt: timestamp('changed_at', { withTimezone: true }),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  outboxFile: text('outbox_file'),
+});
+
 /** Leave-message form submissions (POST /contactUs/saveContactUs). */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -62,8 +78,9 @@ export const contactMessages = pgTable(
     clientAddress: text('client_address'),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     notifyError: text('notify_error'),
+    ...inboxColumns(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_status_idx').on(t.status, t.createdAt)],
 );
 
 /** Uploaded résumé files (POST /webUpload/upload), stored under UPLOAD_DIR by random name; claimed by one application. */
@@ -102,8 +119,9 @@ export const positionApplications = pgTable(
     clientAddress: text('client_address'),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     notifyError: text('notify_error'),
+    ...inboxColumns(),
   },
-  (t) => [index('position_applications_created_idx').on(t.createdAt)],
+  (t) => [index('position_applications_created_idx').on(t.createdAt), index('position_applications_status_idx').on(t.status, t.createdAt)],
 );
 
 // ---- News (issue 4): the API is the source of truth; the nightly job pulls it into content/news ----
@@ -508,4 +526,20 @@ export const siteBuilds = pgTable(
     error: text('error'),
   },
   (t) => [index('site_builds_started_idx').on(t.startedAt)],
+);
+
+// ---- The inbox (src/inbox/): staff notes on messages and applications ---------------------------
+
+/** An internal note on a message or an application (kind 'message' or 'application'); deleted with it. */
+export const inboxNotes = pgTable(
+  'inbox_notes',
+  {
+    id: uuid('id').primaryKey(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    by: text('by').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('inbox_notes_item_idx').on(t.itemKind, t.itemId, t.at)],
 );

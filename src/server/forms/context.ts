@@ -18,8 +18,8 @@ export interface FormsContext {
   secret(): Promise<string>;
   client(c: Context): string;
   log(line: string): void;
-  /** Mails a notification unless the mail limit is reached; never throws: answers when it was sent, or why not. */
-  notify(message: MailMessage): Promise<{ sentAt: Date | null; error: string | null }>;
+  /** Mails a notification unless the mail limit is reached; never throws: answers when it was sent, or why not, and its outbox copy (deleted with the item: src/inbox/). */
+  notify(message: MailMessage): Promise<{ sentAt: Date | null; error: string | null; file?: string | null }>;
 }
 
 export function formsContext(deps: AppDeps): FormsContext {
@@ -49,8 +49,8 @@ export function formsContext(deps: AppDeps): FormsContext {
       try {
         const { allowed } = await limiter.hit('mail', '*');
         if (!allowed) return { sentAt: null, error: 'mail limit reached (RATE_LIMIT_MAIL); not sent' };
-        await mailer.send(message);
-        return { sentAt: now(), error: null };
+        const sent = await mailer.send(message);
+        return { sentAt: now(), error: null, file: sent.file ?? null };
       } catch (error) {
         logger.error({ err: error }, 'a mail was not sent');
         return { sentAt: null, error: String((error as Error).message ?? error).slice(0, 500) };

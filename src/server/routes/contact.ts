@@ -70,7 +70,10 @@ export function contactRoutes(forms: FormsContext) {
         `Reference / 编号: ${id}`,
       ].join('\n'),
     });
-    await forms.db.update(contactMessages).set({ notifiedAt: mail.sentAt, notifyError: mail.error }).where(eq(contactMessages.id, id));
+    await forms.db
+      .update(contactMessages)
+      .set({ notifiedAt: mail.sentAt, notifyError: mail.error, outboxFile: mail.file ?? null })
+      .where(eq(contactMessages.id, id));
     return new Answer(null, say('forms.contact.sent', language));
   });
   return router;

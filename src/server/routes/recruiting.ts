@@ -175,7 +175,10 @@ export function recruitingRoutes(forms: FormsContext) {
       ].join('\n'),
       attachments: [{ filename: safeName, path: join(forms.config.uploadDir, `${upload.id}.${upload.kind}`) }],
     });
-    await forms.db.update(positionApplications).set({ notifiedAt: mail.sentAt, notifyError: mail.error }).where(eq(positionApplications.id, id));
+    await forms.db
+      .update(positionApplications)
+      .set({ notifiedAt: mail.sentAt, notifyError: mail.error, outboxFile: mail.file ?? null })
+      .where(eq(positionApplications.id, id));
     return new Answer(null, say('recruit.sent', language));
   });
 

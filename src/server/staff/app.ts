@@ -21,6 +21,8 @@ import type { SiteQueue } from '../../worker/queue';
 import { mailNotice } from '../../newsroom/notice-mail';
 import { apiRouteRecorder } from '../../observability/requests.mjs';
 import { createLogger } from '../../observability/log.mjs';
+import { registerInbox } from './inbox';
+import { newCounts } from '../../inbox/items';
 
 /**
  * The staff API under {apiBase}/staff: Better Auth's sign-in endpoints under /auth (an allow-list
@@ -251,6 +253,7 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
       return mailing;
     },
   );
+  registerInbox(staffCall, db, now, { uploadDir: config.forms.uploadDir, outboxDir: config.forms.outboxDir });
   // a path's other method answers 405 in the wrapper (the calls are on routers of their own, so handle() cannot say it)
   for (const path of new Set(calls.map((c) => c.path))) {
     const methods = calls.filter((c) => c.path === path).map((c) => c.method);
@@ -267,7 +270,7 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
   app.notFound((c: Context) => answerError(c, CODE.notFound, `No such staff call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   /** A story as saved, for the console's preview page (which has checked its reader with who()). */
   const readStory = async (id: string) => (await db.select().from(stories).where(eq(stories.id, id)))[0] ?? null;
-  return { app, auth, calls, who, readStory };
+  return { app, auth, calls, who, readStory, inboxCounts: () => newCounts(db) };
 }
 export type StaffApp = Awaited<ReturnType<typeof createStaffApp>>;
 

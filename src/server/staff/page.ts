@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { isLocale, type Locale } from '../../i18n/locales';
-import type { StaffArea } from '../../staff/roles';
+import { mayEnter, type StaffArea, type StaffRole } from '../../staff/roles';
 import { getApps } from '../runtime';
 import type { StaffSession } from './app';
 
@@ -34,4 +34,10 @@ export async function staffPage(Astro: AstroGlobal, area: StaffArea | null): Pro
     status: 403,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' },
   });
+}
+
+/** New items in the inbox's boxes a role opens (the staff header's count). */
+export async function newItemsFor(role: StaffRole): Promise<number> {
+  const counts = await (await getApps()).staff.inboxCounts();
+  return (mayEnter(role, 'messages') ? counts.messages : 0) + (mayEnter(role, 'applications') ? counts.applications : 0);
 }
