@@ -113,7 +113,7 @@ export async function startNginxStack({ env = {}, processes = 2, root = 'dist/cl
     }
     await Promise.all(
       upstreams.map(({ host, child, out }) =>
-        waitFor(`http://${host}/homeapiak/health`, `API process on ${host}`, () => (child.exitCode !== null ? `exited with ${child.exitCode}: ${out.text}` : '')),
+        waitFor(`http://${host}/ready`, `API process on ${host}`, () => (child.exitCode !== null ? `exited with ${child.exitCode}: ${out.text}` : ''), 180),
       ),
     );
 
