@@ -112,9 +112,7 @@ export async function startNginxStack({ env = {}, processes = 2, root = 'dist/cl
       upstreams.push({ host: `127.0.0.1:${port}`, child, out });
     }
     await Promise.all(
-      upstreams.map(({ host, child, out }) =>
-        waitFor(`http://${host}/ready`, `API process on ${host}`, () => (child.exitCode !== null ? `exited with ${child.exitCode}: ${out.text}` : ''), 180),
-      ),
+      upstreams.map(({ host, child, out }) => waitFor(`http://${host}/ready`, `API process on ${host}`, () => (child.exitCode !== null ? `exited with ${child.exitCode}: ${out.text}` : ''), 180)),
     );
 
     const port = await freePort();

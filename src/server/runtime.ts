@@ -9,7 +9,7 @@ import { KeptAnswers } from './memo';
 import { createStaffApp, type StaffApp } from './staff/app';
 import { DCSA_BASE } from '../schedules/dcsa/schemas';
 import { openQueue } from '../worker/queue';
-import { startWorker } from '../worker/worker';
+import { startWorker, workerSettings } from '../worker/worker';
 import { registerDatabaseGauges } from '../observability/gauges';
 import { createLogger } from '../observability/log.mjs';
 
@@ -64,14 +64,7 @@ async function start(): Promise<Apps> {
   const log = (line: string) => workerLogger.info(line);
   const queue = config.worker.mode === 'off' ? undefined : await openQueue(database, { databaseUrl: config.databaseUrl, work: config.worker.mode === 'inprocess', log });
   if (queue && config.worker.mode === 'inprocess') {
-    await startWorker({
-      db: database.db,
-      queue,
-      root: config.worker.root,
-      newsApiUrl: config.worker.newsApiUrl,
-      log,
-      retention: { config: config.inbox, uploadDir: config.forms.uploadDir, outboxDir: config.forms.outboxDir },
-    });
+    await startWorker({ db: database.db, queue, log, ...workerSettings(config) });
     log(`[worker] in process: site builds in ${config.worker.root}, pulling from ${config.worker.newsApiUrl}`);
   }
   const staff = await createStaffApp({ ...deps, queue });

@@ -4,6 +4,7 @@ import { publishDue } from '../newsroom/stories';
 import type { Db } from '../server/db';
 import { pruneAudit } from '../staff/audit';
 import { runRetention, type RetentionOptions } from '../inbox/retention';
+import type { ServerConfig } from '../server/config';
 import { QUEUES, type SiteQueue } from './queue';
 import { abandonBuilds, buildFinished, buildStarted } from './site-builds';
 import { createLogger } from '../observability/log.mjs';
@@ -29,6 +30,15 @@ export interface WorkerOptions {
   log?: (line: string) => void;
   /** The inbox's retention (its settings and folders); unset: no retention job is worked here. */
   retention?: Pick<RetentionOptions, 'config' | 'uploadDir' | 'outboxDir'>;
+}
+
+/** The worker's settings from the server's configuration: where it builds, whence it pulls, the inbox's retention. */
+export function workerSettings(config: ServerConfig): Pick<WorkerOptions, 'root' | 'newsApiUrl' | 'retention'> {
+  return {
+    root: config.worker.root,
+    newsApiUrl: config.worker.newsApiUrl,
+    retention: { config: config.inbox, uploadDir: config.forms.uploadDir, outboxDir: config.forms.outboxDir },
+  };
 }
 
 export async function startWorker(options: WorkerOptions): Promise<void> {

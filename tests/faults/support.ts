@@ -1,20 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import pg from 'pg';
+import { postgresReachable as reachable } from '../../scripts/lib/nginx-stack.mjs';
 
 /** The PostgreSQL server of the fault tests: TEST_DATABASE_URL, else the developer and CI machines' local server. */
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether that server answers (the nginx stack's check, scripts/lib/nginx-stack.mjs). */
+export const postgresReachable = (): Promise<boolean> => reachable(POSTGRES_URL);
 
 /** A fresh database on the PostgreSQL server, dropped by the returned function. */
 export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
