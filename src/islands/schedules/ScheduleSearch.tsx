@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { PointToPointAnswer, SailingOptionWire } from '../../contract/schedules';
 import { SCHEDULE_PATH, SCHEDULE_TONNES_MAX, SCHEDULE_WEEKS_MAX } from '../../contract/schedule-paths';
 import { ApiError, apiFetch, apiUrl, defaultTarget } from '../../contract/fetch';
@@ -112,7 +112,8 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
       .then((answer) => {
         // a visitor's own search moves focus to the results; a link or reload leaves it at the top
         focusResults.current = push;
-        setState({ kind: 'done', answer });
+        // a transition: React renders the cards in slices that leave the main thread free between them
+        startTransition(() => setState({ kind: 'done', answer }));
       })
       .catch((error: Error) => {
         if (error.name === 'AbortError') return;
