@@ -29,8 +29,8 @@ export function lighthousePages({ quick = false, only = '' } = {}) {
 async function serveReference() {
   const body = readFileSync(REFERENCE);
   const server = createServer((req, res) => {
-    // the page at / and nothing else (a robots.txt answered with the page would cost it SEO points)
-    if (req.url !== '/') return res.writeHead(404).end();
+    // the page at / and nothing else (a robots.txt answered with the page would cost it SEO points; a missing favicon, best practices)
+    if (req.url !== '/') return res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(body);
   });

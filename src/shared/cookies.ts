@@ -42,9 +42,9 @@ export function cookiesAccepted(source = document.cookie): boolean {
 
 /**
  * The cookie notice's inline script (src/components/shell/CookieNotice.astro), run by the parser right
- * after the notice: shows it unless the visitor's consent is on record (the test of cookiesAccepted),
- * so that it is painted with the page's first paint rather than after the shell's module script
- * (a late notice was the largest paint of every first visit). Its hash is in the pages' content
- * security policy (astro.config.mjs); the shell attaches the buttons.
+ * after the notice: shows it unless the visitor accepted cookies, so that it is painted with the page's
+ * first paint rather than after the shell's module script (a late notice was the largest paint of every
+ * first visit). A first guess kept short (it is on every page): the shell decides (cookiesAccepted) and
+ * attaches the buttons. Its hash is in the pages' content security policy (astro.config.mjs).
  */
-export const COOKIE_NOTICE_REVEAL = `document.currentScript.previousElementSibling.hidden=/(^|;\\s*)${COOKIE.policy}=accepted(;|$)/.test(document.cookie)&&/(^|;\\s*)${COOKIE.acceptTime}=/.test(document.cookie)`;
+export const COOKIE_NOTICE_REVEAL = `document.currentScript.previousElementSibling.hidden=/(^|;\\s*)${COOKIE.policy}=accepted/.test(document.cookie)`;
