@@ -76,10 +76,10 @@ function median(runs) {
 }
 
 /**
- * @param {{ quick?: boolean, runs?: number, only?: string, root?: string }} options
+ * @param {{ quick?: boolean, runs?: number, only?: string, root?: string, onRound?: (partial: { runs: number, reference: object, rows: object[] }) => void }} options
  * @returns {Promise<{ runs: number, reference: object, rows: object[] }>}
  */
-export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, only = '', root = 'dist/client' } = {}) {
+export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, only = '', root = 'dist/client', onRound } = {}) {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
   const pages = lighthousePages({ quick, only });
   const site = await startSite();
@@ -87,6 +87,11 @@ export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, onl
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const measured = new Map(pages.map((p) => [p.path, []]));
   const referenceRuns = [];
+  const result = (rounds) => ({
+    runs: rounds,
+    reference: { kind: 'reference page', lang: 'en', path: 'bench/lighthouse-reference.html', ...median(referenceRuns) },
+    rows: pages.map((p) => (measured.get(p.path).length ? { ...p, ...median(measured.get(p.path)) } : { ...p, error: 'not built' })),
+  });
   try {
     // in rounds (every page once, then again), so that a busy minute of the machine touches one run of several pages, not every run of one
     for (let round = 0; round < runs; round++) {
@@ -95,14 +100,14 @@ export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, onl
         if (!existsSync(`${root}${path.split('?')[0]}/index.html`)) continue;
         measured.get(path).push(await measure(`${site.base}${path}`, chrome.port));
       }
+      onRound?.(result(round + 1));
     }
   } finally {
     chrome.kill();
     await reference.stop();
     await site.stop();
   }
-  const rows = pages.map((p) => (measured.get(p.path).length ? { ...p, ...median(measured.get(p.path)) } : { ...p, error: 'not built' }));
-  return { runs, reference: { kind: 'reference page', lang: 'en', path: 'bench/lighthouse-reference.html', ...median(referenceRuns) }, rows };
+  return result(runs);
 }
 
 export function printLighthouse({ runs, reference, rows }) {
@@ -126,12 +131,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const quick = process.argv.includes('--quick');
   const only = arg('--only') ?? '';
-  const result = await benchLighthouse({ quick, only, ...(arg('--runs') ? { runs: Number(arg('--runs')) } : {}) });
-  printLighthouse(result);
-  // the full run is the record; a quick or partial one only prints
-  if (!quick && !only) {
+  // the full run is the record (written after each round, so that a run cut short keeps its rounds); a quick or partial one only prints
+  const record = !quick && !only;
+  const write = (result) => {
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/lighthouse.json', JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2));
-    console.log('\nwritten to bench-results/lighthouse.json');
-  }
+  };
+  const result = await benchLighthouse({ quick, only, ...(arg('--runs') ? { runs: Number(arg('--runs')) } : {}), ...(record ? { onRound: write } : {}) });
+  printLighthouse(result);
+  if (record) console.log('\nwritten to bench-results/lighthouse.json');
 }
