@@ -23,7 +23,8 @@ const intent: ClientDirective = (load, options, el) => {
   };
   if (param && new URLSearchParams(window.location.search).has(param)) return hydrate();
   for (const type of events) el.addEventListener(type, hydrate, { passive: true });
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => void fetchModules(), { timeout: 2000 }) : window.setTimeout(() => void fetchModules(), 200));
+  // Safari has no requestIdleCallback: a short timeout after load instead
+  const whenIdle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => void fetchModules(), { timeout: 2000 }) : setTimeout(() => void fetchModules(), 200));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 };
