@@ -59,20 +59,24 @@ async function measure(url, port) {
 const FIGURES = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'kb'];
 const DIGITS = { lcpMs: 0, tbtMs: 0, cls: 3, kb: 0 };
 
-/** Each figure's median over the runs (taken figure by figure), and the runs' spread of TBT. */
-function median(runs) {
+/** Each figure's median over the runs that Lighthouse completed (taken figure by figure), and the runs' spread of TBT. */
+function median(all) {
+  // a run Lighthouse could not trace (NO_NAVSTART on a busy machine) is left out
+  const failed = all.filter((r) => r.error);
+  const runs = failed.length < all.length ? all.filter((r) => !r.error) : all;
   const out = { runs: runs.length };
   for (const f of FIGURES) {
     const values = runs
       .map((r) => r[f])
       .filter((v) => v != null)
       .sort((a, b) => a - b);
-    out[f] = values.length ? Number(values[Math.floor((values.length - 1) / 2)].toFixed(DIGITS[f] ?? 0)) : null;
+    const mid = (values.length - 1) / 2;
+    out[f] = values.length ? Number(((values[Math.floor(mid)] + values[Math.ceil(mid)]) / 2).toFixed(DIGITS[f] ?? 0)) : null;
   }
   const tbts = runs.map((r) => r.tbtMs).filter((v) => v != null);
   if (tbts.length > 1) out.tbtRangeMs = [Math.round(Math.min(...tbts)), Math.round(Math.max(...tbts))];
-  const error = runs.find((r) => r.error)?.error;
-  return error ? { ...out, error } : out;
+  if (!failed.length) return out;
+  return failed.length === all.length ? { ...out, error: failed[0].error } : { ...out, failedRuns: failed.length };
 }
 
 /**
@@ -116,10 +120,10 @@ export function printLighthouse({ runs, reference, rows }) {
   console.log('| page | lang | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | KB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of [reference, ...rows]) {
-    if (r.error && r.performance === undefined) console.log(`| ${r.kind} | ${r.lang} | ${r.error} | | | | | | | |`);
+    if (r.error) console.log(`| ${r.kind} | ${r.lang} | ${r.error} | | | | | | | |`);
     else
       console.log(
-        `| ${r.kind} | ${r.lang} | ${show(r.performance)} | ${show(r.accessibility)} | ${show(r.bestPractices)} | ${show(r.seo)} | ${show(r.lcpMs)} | ${show(r.cls)} | ${show(r.tbtMs)}${r.tbtRangeMs ? ` (${r.tbtRangeMs.join('–')})` : ''} | ${show(r.kb)} |${r.error ? ` ${r.error}` : ''}`,
+        `| ${r.kind} | ${r.lang} | ${show(r.performance)} | ${show(r.accessibility)} | ${show(r.bestPractices)} | ${show(r.seo)} | ${show(r.lcpMs)} | ${show(r.cls)} | ${show(r.tbtMs)}${r.tbtRangeMs ? ` (${r.tbtRangeMs.join('–')})` : ''} | ${show(r.kb)} |${r.failedRuns ? ` ${r.failedRuns} run(s) failed` : ''}`,
       );
   }
 }
