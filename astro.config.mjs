@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
@@ -12,6 +13,8 @@ import { derivedFiles } from './src/build/derived/integration.ts';
 import { contentCheck } from './src/content-model/integration.ts';
 import { contentEditor } from './src/editor/integration.ts';
 import { precompressed } from './src/build/precompress.mjs';
+import { COOKIE_NOTICE_REVEAL } from './src/shared/cookies.ts';
+import { SCHEDULE_QUERY_FLAG } from './src/islands/schedules/query-flag.ts';
 
 const apiBase = process.env.PUBLIC_API_BASE || '/homeapiak';
 const site = process.env.SITE_URL || 'https://www.seabridgelines.com';
@@ -36,6 +39,15 @@ function buildId() {
   return hash.digest('hex').slice(0, 32);
 }
 
+/** `client:intent`: hydrate an island when the visitor reaches for it (src/islands/shared/intent-directive.ts). */
+const intentDirective = () => ({
+  name: 'carrier:intent-directive',
+  hooks: {
+    /** @param {{ addClientDirective: (d: { name: string, entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL('./src/islands/shared/intent-directive.ts', import.meta.url)) }),
+  },
+});
+
 export default defineConfig({
   site,
   output: 'static',
@@ -51,7 +63,7 @@ export default defineConfig({
   // brought up to date (src/build/derived/), before Astro loads any of it; the search index and the bare
   // twins take the pages as rendered (src/build/rendered-pages.ts, fed by src/middleware.ts); the editor is dev only; last, the
   // .br and .gz twins of the text files for nginx (src/build/precompress.mjs, deploy/nginx/)
-  integrations: [contentCheck(), derivedFiles(), react(), apiRoute({ base: apiBase }), pagefindIndex(), bilingualPages({ site }), contentEditor(), precompressed()],
+  integrations: [contentCheck(), derivedFiles(), react(), intentDirective(), apiRoute({ base: apiBase }), pagefindIndex(), bilingualPages({ site }), contentEditor(), precompressed()],
   security: {
     // the only on-demand routes are the API's, whose entry (serveApi, src/server/endpoint.ts) refuses
     // cross-site form posts itself, also when npm start calls it without Astro in front
@@ -66,6 +78,8 @@ export default defineConfig({
         "form-action 'self'",
         "object-src 'none'",
       ],
+      // the inline scripts Astro does not hash itself: the cookie notice's (src/components/shell/CookieNotice.astro), the schedule search's
+      scriptDirective: { hashes: [COOKIE_NOTICE_REVEAL, SCHEDULE_QUERY_FLAG].map((code) => /** @type {const} */ (`sha256-${createHash('sha256').update(code).digest('base64')}`)) },
     },
   },
   vite: {

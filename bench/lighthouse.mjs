@@ -1,88 +1,147 @@
 #!/usr/bin/env node
 // Lighthouse (mobile settings: emulated phone, simulated slow 4G and 4x CPU slowdown)
-// in Debian's Chromium on key pages of the built site in both languages: the four
-// category scores and LCP, CLS and TBT. Prints a table and writes
-// bench-results/lighthouse.json. Part of `npm run bench`; alone:
-// `node bench/lighthouse.mjs` after `npm run build`.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// in Debian's Chromium on every page kind of the built site (bench/page-kinds.mjs), in each
+// language the kind has: the four category scores, LCP, CLS, TBT and the bytes loaded, the
+// median of three runs per page. Every run also measures a fixed reference page
+// (bench/lighthouse-reference.html, served apart from the site): Lighthouse times vary a lot
+// between machines and with their load, and that figure is what lets two runs be compared.
+// Alone: `node bench/lighthouse.mjs` after `npm run build` (about 40 minutes; writes
+// bench-results/lighthouse.json); `--quick` measures the kinds marked quick once each
+// (part of `npm run bench`); `--runs N` and `--only TEXT` (kinds whose name or path contains TEXT).
+import { readFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startSite } from '../scripts/lib/serve-built.mjs';
+import { PAGE_KINDS } from './page-kinds.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const REFERENCE = new URL('./lighthouse-reference.html', import.meta.url);
 
-/** Page kinds and their paths per language; a local home uses that site's own languages. */
-export const LIGHTHOUSE_PAGES = [
-  ['home', { en: '/en/home', zh: '/zh/home' }],
-  ['news detail', { en: '/en/home/News/detail/n2025-1118-a0c1/50000000000000234', zh: '/zh/home/News/detail/n2025-1118-a0c1/50000000000000234' }],
-  ['route page', { en: '/en/home/Services/route/12/AEX1', zh: '/zh/home/Services/route/12/AEX1' }],
-  ['carbon calculator', { en: '/en/home/About/socialResponsibility/carbonCalculator', zh: '/zh/home/About/socialResponsibility/carbonCalculator' }],
-  ['local home', { en: '/shanghai/en/home', zh: '/shanghai/cn/home' }],
-];
+/** The pages of a run: every kind, or the quick ones; `only` keeps the kinds whose name or a path contains it. */
+export function lighthousePages({ quick = false, only = '' } = {}) {
+  return PAGE_KINDS.filter((k) => (!quick || k.quick) && (!only || k.kind.includes(only) || Object.values(k.paths).some((p) => p.includes(only)))).flatMap((k) =>
+    Object.entries(k.paths).map(([lang, path]) => ({ kind: k.kind, lang, path })),
+  );
+}
 
-export async function benchLighthouse({ root = 'dist/client' } = {}) {
+/** The fixed reference page on a loopback port of its own. */
+async function serveReference() {
+  const body = readFileSync(REFERENCE);
+  const server = createServer((req, res) => {
+    // the page at / and nothing else (a robots.txt answered with the page would cost it SEO points; a missing favicon, best practices)
+    if (req.url !== '/') return res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => new Promise((r) => server.close(r)) };
+}
+
+async function measure(url, port) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  const { categories, audits, runtimeError } = result.lhr;
+  const score = (id) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
+  const metric = (id) => audits[id]?.numericValue ?? null;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: metric('largest-contentful-paint'),
+    cls: metric('cumulative-layout-shift'),
+    tbtMs: metric('total-blocking-time'),
+    kb: metric('total-byte-weight') == null ? null : metric('total-byte-weight') / 1024,
+    ...(runtimeError ? { error: runtimeError.message } : {}),
+  };
+}
+
+const FIGURES = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'kb'];
+const DIGITS = { lcpMs: 0, tbtMs: 0, cls: 3, kb: 0 };
+
+/** Each figure's median over the runs that Lighthouse completed (taken figure by figure), and the runs' spread of TBT. */
+function median(all) {
+  // a run Lighthouse could not trace (NO_NAVSTART on a busy machine) is left out
+  const failed = all.filter((r) => r.error);
+  const runs = failed.length < all.length ? all.filter((r) => !r.error) : all;
+  const out = { runs: runs.length };
+  for (const f of FIGURES) {
+    const values = runs
+      .map((r) => r[f])
+      .filter((v) => v != null)
+      .sort((a, b) => a - b);
+    const mid = (values.length - 1) / 2;
+    out[f] = values.length ? Number(((values[Math.floor(mid)] + values[Math.ceil(mid)]) / 2).toFixed(DIGITS[f] ?? 0)) : null;
+  }
+  const tbts = runs.map((r) => r.tbtMs).filter((v) => v != null);
+  if (tbts.length > 1) out.tbtRangeMs = [Math.round(Math.min(...tbts)), Math.round(Math.max(...tbts))];
+  if (!failed.length) return out;
+  return failed.length === all.length ? { ...out, error: failed[0].error } : { ...out, failedRuns: failed.length };
+}
+
+/**
+ * @param {{ quick?: boolean, runs?: number, only?: string, root?: string, onRound?: (partial: { runs: number, reference: object, rows: object[] }) => void }} options
+ * @returns {Promise<{ runs: number, reference: object, rows: object[] }>}
+ */
+export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, only = '', root = 'dist/client', onRound } = {}) {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
+  const pages = lighthousePages({ quick, only });
   const site = await startSite();
+  const reference = await serveReference();
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-  const rows = [];
+  const measured = new Map(pages.map((p) => [p.path, []]));
+  const referenceRuns = [];
+  const result = (rounds) => ({
+    runs: rounds,
+    reference: { kind: 'reference page', lang: 'en', path: 'bench/lighthouse-reference.html', ...median(referenceRuns) },
+    rows: pages.map((p) => (measured.get(p.path).length ? { ...p, ...median(measured.get(p.path)) } : { ...p, error: 'not built' })),
+  });
   try {
-    for (const [kind, paths] of LIGHTHOUSE_PAGES) {
-      for (const [lang, path] of Object.entries(paths)) {
-        if (!existsSync(`${root}${path}/index.html`)) {
-          rows.push({ kind, lang, path, error: 'not built' });
-          continue;
-        }
-        const result = await lighthouse(`${site.base}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        const { categories, audits, runtimeError } = result.lhr;
-        const score = (id) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
-        const metric = (id, digits = 0) => {
-          const v = audits[id]?.numericValue;
-          return v == null ? null : Number(v.toFixed(digits));
-        };
-        rows.push({
-          kind,
-          lang,
-          path,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          lcpMs: metric('largest-contentful-paint'),
-          cls: metric('cumulative-layout-shift', 3),
-          tbtMs: metric('total-blocking-time'),
-          ...(runtimeError ? { error: runtimeError.message } : {}),
-        });
+    // in rounds (every page once, then again), so that a busy minute of the machine touches one run of several pages, not every run of one
+    for (let round = 0; round < runs; round++) {
+      referenceRuns.push(await measure(reference.url, chrome.port));
+      for (const { path } of pages) {
+        if (!existsSync(`${root}${path.split('?')[0]}/index.html`)) continue;
+        measured.get(path).push(await measure(`${site.base}${path}`, chrome.port));
       }
+      onRound?.(result(round + 1));
     }
   } finally {
     chrome.kill();
+    await reference.stop();
     await site.stop();
   }
-  return rows;
+  return result(runs);
 }
 
-export function printLighthouse(rows) {
-  console.log('\nLighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), Debian Chromium:');
+export function printLighthouse({ runs, reference, rows }) {
+  console.log(`\nLighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), Debian Chromium; ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page:`);
   const show = (v) => (v == null ? 'n/a' : v);
-  console.log('| page | lang | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    if (r.error && r.performance === undefined) console.log(`| ${r.kind} | ${r.lang} | ${r.error} | | | | | | |`);
+  console.log('| page | lang | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | KB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of [reference, ...rows]) {
+    if (r.error) console.log(`| ${r.kind} | ${r.lang} | ${r.error} | | | | | | | |`);
     else
       console.log(
-        `| ${r.kind} | ${r.lang} | ${show(r.performance)} | ${show(r.accessibility)} | ${show(r.bestPractices)} | ${show(r.seo)} | ${show(r.lcpMs)} | ${show(r.cls)} | ${show(r.tbtMs)} |${r.error ? ` ${r.error}` : ''}`,
+        `| ${r.kind} | ${r.lang} | ${show(r.performance)} | ${show(r.accessibility)} | ${show(r.bestPractices)} | ${show(r.seo)} | ${show(r.lcpMs)} | ${show(r.cls)} | ${show(r.tbtMs)}${r.tbtRangeMs ? ` (${r.tbtRangeMs.join('–')})` : ''} | ${show(r.kb)} |${r.failedRuns ? ` ${r.failedRuns} run(s) failed` : ''}`,
       );
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = await benchLighthouse();
-  printLighthouse(rows);
-  mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/lighthouse.json', JSON.stringify({ at: new Date().toISOString(), rows }, null, 2));
+  const arg = (name) => {
+    const i = process.argv.indexOf(name);
+    return i === -1 ? undefined : process.argv[i + 1];
+  };
+  const quick = process.argv.includes('--quick');
+  const only = arg('--only') ?? '';
+  // the full run is the record (written after each round, so that a run cut short keeps its rounds); a quick or partial one only prints
+  const record = !quick && !only;
+  const write = (result) => {
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/lighthouse.json', JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2));
+  };
+  const result = await benchLighthouse({ quick, only, ...(arg('--runs') ? { runs: Number(arg('--runs')) } : {}), ...(record ? { onRound: write } : {}) });
+  printLighthouse(result);
+  if (record) console.log('\nwritten to bench-results/lighthouse.json');
 }

@@ -3,7 +3,7 @@
 // page kind the bytes of HTML, CSS and JS (raw and gzip), the carbon calculator's call times,
 // the first request of each kind after a start (bench/first-request.mjs), the API under load
 // beside a bare Hono hello (bench/load.mjs) and Lighthouse on key pages in both languages
-// (bench/lighthouse.mjs); writes bench-results/pages.json.
+// (bench/lighthouse.mjs --quick: the quick kinds of bench/page-kinds.mjs, one run each); writes bench-results/pages.json.
 // `--no-load` / `--no-lighthouse` skip those two. `--check` skips the build and only checks
 // the size budgets of every built page (used by npm test).
 // `--news-scale` also runs bench/news-scale.mjs (pull-news + build for 10,000 stories per language).
@@ -121,7 +121,7 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   // the API under load beside a bare Hono hello, and Lighthouse on key pages (both serve the build just made)
   const load = process.argv.includes('--no-load') ? null : await benchLoad();
   if (load) printLoad(load);
-  const lighthouse = process.argv.includes('--no-lighthouse') ? null : await benchLighthouse();
+  const lighthouse = process.argv.includes('--no-lighthouse') ? null : await benchLighthouse({ quick: true });
   if (lighthouse) printLighthouse(lighthouse);
   mkdirSync('bench-results', { recursive: true });
   const pages = allPages.length;

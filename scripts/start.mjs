@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
+import { compressStatic } from './lib/compress.mjs';
 import { securityHeaders, staffPath, withFrameAncestors } from './lib/security-headers.mjs';
 import { createLogger } from '../src/observability/log.mjs';
 import { metricsAnswer, metricsGate } from '../src/observability/metrics.mjs';
@@ -99,6 +100,8 @@ const server = createServer((req, res) => {
     res.writeHead(kept.status, kept.headers);
     return res.end(kept.body);
   }
+  // pages, stylesheets and scripts gzipped, as a CDN in front of dist/client sends them
+  compressStatic(req, res);
   handler(req, res);
 });
 server.listen(Number(process.env.PORT), process.env.HOST, () => {

@@ -39,3 +39,12 @@ export function clearAllCookies(): void {
 export function cookiesAccepted(source = document.cookie): boolean {
   return readCookie(COOKIE.policy, source) === 'accepted' && readCookie(COOKIE.acceptTime, source) !== null;
 }
+
+/**
+ * The cookie notice's inline script (src/components/shell/CookieNotice.astro), run by the parser right
+ * after the notice: shows it unless the visitor accepted cookies, so that it is painted with the page's
+ * first paint rather than after the shell's module script (a late notice was the largest paint of every
+ * first visit). A first guess kept short (it is on every page): the shell decides (cookiesAccepted) and
+ * attaches the buttons. Its hash is in the pages' content security policy (astro.config.mjs).
+ */
+export const COOKIE_NOTICE_REVEAL = `document.currentScript.previousElementSibling.hidden=/(^|;\\s*)${COOKIE.policy}=accepted/.test(document.cookie)`;

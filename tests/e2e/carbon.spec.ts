@@ -79,7 +79,8 @@ for (const lang of ['en', 'zh'] as const) {
     test.beforeEach(async ({ page }) => {
       await page.goto(`/${lang}${PAGE}`);
       await acceptCookies(page);
-      // the island is interactive once hydrated
+      // the island hydrates when the visitor reaches for it (client:intent), and is interactive once hydrated
+      await page.locator('.carbon-calculator').hover();
       await expect(page.locator('.carbon-calculator[data-ready]')).toBeVisible();
     });
 
@@ -191,9 +192,28 @@ for (const lang of ['en', 'zh'] as const) {
   });
 }
 
+test('a city typed before the island has loaded is searched once it has', async ({ page }) => {
+  // the island's code is held back until the visitor has typed
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/CarbonCalculator\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/en${PAGE}`);
+  await acceptCookies(page);
+  const form = page.getByRole('group', { name: L.en.shipment(1) });
+  const box = form.getByRole('combobox', { name: L.en.origin });
+  await box.pressSequentially(L.en.shanghai[0]);
+  release();
+  await form.getByRole('option', { name: L.en.shanghai[1] }).click();
+  await expect(box).toHaveValue(L.en.shanghai[1]);
+});
+
 test('axe is clean with results and details open', async ({ page }) => {
   await page.goto(`/en${PAGE}`);
   await acceptCookies(page);
+  await page.locator('.carbon-calculator').hover();
   await expect(page.locator('.carbon-calculator[data-ready]')).toBeVisible();
   await fillShipment(page, 'en', 1, L.en.shanghai, L.en.rotterdam, '2');
   await page.getByRole('button', { name: 'Calculate', exact: true }).click();

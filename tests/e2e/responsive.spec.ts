@@ -51,6 +51,8 @@ test('the carbon calculator works on a phone by touch: a reefer shipment, its de
   });
   await page.goto('/zh/home/About/socialResponsibility/carbonCalculator');
   await acceptCookies(page);
+  // the island hydrates when the visitor reaches for it (client:intent)
+  await page.locator('.carbon-calculator').hover();
   await expect(page.locator('.carbon-calculator[data-ready]')).toBeVisible();
   const form = page.getByRole('group', { name: '货物 1' });
   for (const [label, typed, address] of [

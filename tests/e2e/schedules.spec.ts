@@ -97,6 +97,49 @@ test.describe('sailing schedule search', () => {
     await expect(page.getByText('该时间范围内没有航次：请尝试更晚的日期或允许中转。')).toBeVisible();
   });
 
+  test('the heading and the form come with the page; what a visitor types before the island has loaded is answered once it has', async ({ page }) => {
+    // the island's code is held back until the visitor has typed
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/ScheduleSearch\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(SEARCH);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sailing schedules' })).toBeVisible();
+    const from = page.getByRole('combobox', { name: /^From$/ });
+    await from.pressSequentially('rotter');
+    await expect(from).toHaveValue('rotter');
+    release();
+    await expect(page.getByRole('option', { name: /Rotterdam NLRTM/ }).first()).toBeVisible();
+    await from.press('ArrowDown');
+    await from.press('Enter');
+    await expect(from).toHaveValue('Rotterdam (NLRTM)');
+  });
+
+  test("a search link keeps the results' room from the first paint: nothing moves when they arrive", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/ScheduleSearch\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${SEARCH}?from=CNSHA&to=NLRTM&weeks=2`);
+    // before the island runs, the results' place is already as tall as the screen
+    const room = await page.locator('.schedule-results').evaluate((e) => e.getBoundingClientRect().height / window.innerHeight);
+    expect(room).toBeGreaterThanOrEqual(1);
+    release();
+    await expect(page.locator('.schedule-card').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
+  });
+
   test('the search page is axe-clean with results', async ({ page }) => {
     await page.goto(`${SEARCH}?from=CNSHA&to=NLRTM&weeks=2`);
     await expect(page.locator('.schedule-card').first()).toBeVisible();

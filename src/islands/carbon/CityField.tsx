@@ -47,6 +47,16 @@ export default function CityField(props: {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const abort = useRef<AbortController | null>(null);
   const listId = `${id}-list`;
+  const input = useRef<HTMLInputElement>(null);
+  // what the visitor typed before the island hydrated (client:intent) is answered on hydration
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island starts
+  useEffect(() => {
+    const field = input.current;
+    if (field && field.value !== value.text) {
+      onChange({ text: field.value, id: null });
+      search(field.value);
+    }
+  }, []);
 
   useEffect(
     () => () => {
@@ -102,6 +112,7 @@ export default function CityField(props: {
       <label htmlFor={id}>{label}</label>
       <div className="carbon-combo">
         <input
+          ref={input}
           id={id}
           type="text"
           {...comboboxProps({ listId, expanded: showList, active: open ? active : -1, invalid: Boolean(error), describedBy })}

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern, whose list and items are a listbox and its options
 // biome-ignore-all lint/a11y/useFocusableInteractive: in the combobox pattern the input keeps the focus (aria-activedescendant names the option), so options are not focusable
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the input handles the keys for its options (arrows, Enter, Escape); a click picks with the pointer
+import { useEffect, useRef } from 'react';
 import { portLabel, searchPorts, type PortOption } from '../../schedules/port-search';
 import { comboboxProps, useListbox } from '../shared/combobox';
 import type { ScheduleStrings } from './strings';
@@ -12,6 +13,8 @@ import type { ScheduleStrings } from './strings';
  */
 export default function PortField(props: {
   id: string;
+  /** The query parameter the field is sent as before the island hydrates (a search link). */
+  name: string;
   label: string;
   ports: readonly PortOption[];
   text: string;
@@ -19,8 +22,9 @@ export default function PortField(props: {
   strings: ScheduleStrings;
   onChange(text: string, port: PortOption | null): void;
 }) {
-  const { id, label, ports, text, error, strings: s, onChange } = props;
+  const { id, name, label, ports, text, error, strings: s, onChange } = props;
   const matches = searchPorts(ports, text);
+  const input = useRef<HTMLInputElement>(null);
   const pick = (p: PortOption) => {
     onChange(portLabel(p), p);
     setOpen(false);
@@ -29,23 +33,35 @@ export default function PortField(props: {
   const { open, setOpen, active, setActive, onKeyDown } = useListbox(matches, pick);
   const options = open ? matches : [];
   const listId = `${id}-list`;
+  const typed = (value: string) => {
+    const match = ports.find((p) => portLabel(p) === value || p.locode === value.trim().toUpperCase());
+    onChange(value, match ?? null);
+    setOpen(true);
+    setActive(-1);
+  };
+  // what the visitor typed before the island hydrated (client:intent) is answered on hydration
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island starts
+  useEffect(() => {
+    const field = input.current;
+    if (field && field.value !== text) {
+      typed(field.value);
+      if (document.activeElement !== field) setOpen(false);
+    }
+  }, []);
   const showList = open && text.trim() !== '';
   return (
     <div className={`form-field schedule-port${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="schedule-combo">
         <input
+          ref={input}
           id={id}
+          name={name}
           type="text"
           {...comboboxProps({ listId, expanded: showList, active, invalid: Boolean(error), describedBy: error ? `${id}-error` : undefined })}
           placeholder={s['schedules.portPlaceholder']}
           value={text}
-          onChange={(event) => {
-            const match = ports.find((p) => portLabel(p) === event.target.value || p.locode === event.target.value.trim().toUpperCase());
-            onChange(event.target.value, match ?? null);
-            setOpen(true);
-            setActive(-1);
-          }}
+          onChange={(event) => typed(event.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}
           onFocus={() => text && setOpen(true)}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { PointToPointAnswer, SailingOptionWire } from '../../contract/schedules';
 import { SCHEDULE_PATH, SCHEDULE_TONNES_MAX, SCHEDULE_WEEKS_MAX } from '../../contract/schedule-paths';
 import { ApiError, apiFetch, apiUrl, defaultTarget } from '../../contract/fetch';
@@ -54,6 +54,8 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island starts (ports and today are fixed for the page; search is not to run again on each render)
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
+    // no query: the form keeps what the visitor may have typed before the island hydrated (client:intent)
+    if (!q.has('from') && !q.has('to')) return;
     const from = q.get('from') ? portFromText(ports, q.get('from')!) : undefined;
     const to = q.get('to') ? portFromText(ports, q.get('to')!) : undefined;
     const weeks = Number(q.get('weeks'));
@@ -110,7 +112,8 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
       .then((answer) => {
         // a visitor's own search moves focus to the results; a link or reload leaves it at the top
         focusResults.current = push;
-        setState({ kind: 'done', answer });
+        // a transition: React renders the cards in slices that leave the main thread free between them
+        startTransition(() => setState({ kind: 'done', answer }));
       })
       .catch((error: Error) => {
         if (error.name === 'AbortError') return;
@@ -141,6 +144,7 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
 
   return (
     <div className="sailing-search">
+      {/* fields named as the query, so that a search sent before the island hydrates comes back as a search link */}
       <form
         className="sailing-form"
         noValidate
@@ -152,6 +156,7 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
         <div className="schedule-ports">
           <PortField
             id="schedule-from"
+            name="from"
             label={s['schedules.from']}
             ports={ports}
             text={form.fromText}
@@ -168,13 +173,23 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
           >
             ⇄
           </button>
-          <PortField id="schedule-to" label={s['schedules.to']} ports={ports} text={form.toText} error={errors.to ?? null} strings={s} onChange={(text, port) => update({ toText: text, to: port })} />
+          <PortField
+            id="schedule-to"
+            name="to"
+            label={s['schedules.to']}
+            ports={ports}
+            text={form.toText}
+            error={errors.to ?? null}
+            strings={s}
+            onChange={(text, port) => update({ toText: text, to: port })}
+          />
         </div>
         <div className="schedule-options">
           <div className={`form-field${errors.date ? ' has-error' : ''}`}>
             <label htmlFor="schedule-date">{s['schedules.departFrom']}</label>
             <input
               id="schedule-date"
+              name="date"
               type="date"
               min={horizon.from}
               max={horizon.to}
@@ -189,7 +204,7 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
           </div>
           <div className="form-field">
             <label htmlFor="schedule-weeks">{s['schedules.weeks']}</label>
-            <select id="schedule-weeks" value={form.weeks} onChange={(e) => update({ weeks: Number(e.target.value) })}>
+            <select id="schedule-weeks" name="weeks" value={form.weeks} onChange={(e) => update({ weeks: Number(e.target.value) })}>
               {Array.from({ length: SCHEDULE_WEEKS_MAX }, (_, i) => i + 1).map((w) => (
                 <option key={w} value={w}>
                   {w === 1 ? s['schedules.weeksValue_one'] : fill(s['schedules.weeksValue'], { count: w })}
@@ -201,7 +216,7 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
             <legend>{s['schedules.cargoNature']}</legend>
             {(['Dry', 'Reefer'] as const).map((n) => (
               <label key={n}>
-                <input type="radio" name="schedule-nature" value={n} checked={form.nature === n} onChange={() => update({ nature: n })} /> {s[`schedules.nature.${n}`]}
+                <input type="radio" name="nature" value={n} checked={form.nature === n} onChange={() => update({ nature: n })} /> {s[`schedules.nature.${n}`]}
               </label>
             ))}
           </fieldset>
@@ -209,6 +224,7 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
             <label htmlFor="schedule-tonnes">{s['schedules.cargoWeight']}</label>
             <input
               id="schedule-tonnes"
+              name="tonnes"
               type="text"
               inputMode="decimal"
               value={form.tonnes}
@@ -221,7 +237,7 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
             </p>
           </div>
           <label className="schedule-direct">
-            <input type="checkbox" checked={form.direct} onChange={(e) => update({ direct: e.target.checked })} /> {s['schedules.directOnly']}
+            <input type="checkbox" name="direct" value="1" checked={form.direct} onChange={(e) => update({ direct: e.target.checked })} /> {s['schedules.directOnly']}
           </label>
           <button className="button" type="submit" disabled={state.kind === 'loading'}>
             {state.kind === 'loading' ? s['schedules.searching'] : s['schedules.search']}
