@@ -58,9 +58,9 @@ test.beforeAll(async () => {
   server = spawn(node, ['scripts/start.mjs'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/homeapiak/health`)).ok) break;
+      if ((await fetch(`http://127.0.0.1:${port}/ready`)).ok) break;
     } catch {}
-    if (i > 240) throw new Error('the inbox e2e server did not start');
+    if (i > 600) throw new Error('the inbox e2e server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
 });

@@ -49,6 +49,8 @@ function copyProject(to: string) {
 }
 
 test.beforeAll(async () => {
+  // a copy of the project, a first account (the database made and seeded) and a server warmed up before it is ready: minutes on a busy machine
+  test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'staff-e2e-'));
   site = join(repo, `var/staff-e2e-site-${process.pid}`);
   copyProject(site);
@@ -65,7 +67,7 @@ test.beforeAll(async () => {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/ready`)).ok) break;
     } catch {}
-    if (i > 240) throw new Error('the staff e2e server did not start');
+    if (i > 600) throw new Error('the staff e2e server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
 });
