@@ -40,7 +40,8 @@ export default defineConfig({
     // ready once warmed up (src/observability/warm-up.mjs): no test waits for a cold first request
     url: `${baseURL}/ready`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // a fresh embedded database migrated and seeded, then the warm-up: well under a minute, several on a busy machine
+    timeout: 240_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
