@@ -32,7 +32,7 @@ export async function startSite(env = {}) {
       try {
         if ((await fetch(`${base}/ready`)).ok) break; // ready: warmed up (src/observability/warm-up.mjs)
       } catch {}
-      if (i > 120) throw new Error('the server did not start');
+      if (i > 960) throw new Error('the server did not get ready in 4 minutes');
       await new Promise((r) => setTimeout(r, 250));
     }
   } catch (error) {
