@@ -142,7 +142,8 @@ test.describe('local: shell', () => {
 
   test('Chinese search on a Chinese site', async ({ page }) => {
     await page.goto(`/shanghai/cn/search?keyWords=${encodeURIComponent('洋山')}`);
-    await expect(page.locator('[data-search-results] li').first()).toBeVisible();
+    // Pagefind loads its index and answers in the browser: seconds on a busy machine, as above
+    await expect(page.locator('[data-search-results] li').first()).toBeVisible({ timeout: 30_000 });
     for (const href of await page.locator('[data-search-results] h2 a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname))) expect(href).toMatch(/^\/shanghai\/cn\//);
   });
 
