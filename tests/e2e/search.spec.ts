@@ -21,9 +21,10 @@ const status = (page: Page) => page.locator('[data-search-status]');
 const tab = (page: Page, name: 'all' | 'news' | 'faq') => page.locator(`#site-search-tab-${name}`);
 const tabCount = async (t: Locator) => Number((await t.locator('[data-count]').textContent())!.replace(/\D/g, ''));
 /** Waits for a search to finish (the panel is no longer busy and says something). */
+/** Pagefind has answered in the browser: its index loaded and searched, seconds on a busy machine. */
 const settled = async (page: Page) => {
-  await expect(page.locator('[data-search-panel]')).not.toHaveAttribute('aria-busy', 'true');
-  await expect(status(page)).not.toHaveText('');
+  await expect(page.locator('[data-search-panel]')).not.toHaveAttribute('aria-busy', 'true', { timeout: 30_000 });
+  await expect(status(page)).not.toHaveText('', { timeout: 30_000 });
 };
 const showAll = async (page: Page) => {
   const more = page.locator('[data-search-more]');
