@@ -105,11 +105,13 @@ test('hashed assets: immutable for a year; the .br or .gz twin the build wrote w
 
 /** Every header of an API process's own answer arrives through nginx unchanged (hop-by-hop and per-answer ones aside). */
 function expectPassedThrough(path: string, through: Raw, itself: Raw) {
-  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'server']);
+  // x-request-id is each request's own: through nginx it is the id nginx gave the request ($request_id, sent upstream)
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'server', 'x-request-id']);
   for (const [name, value] of Object.entries(itself.headers)) {
     if (skip.has(name)) continue;
     expect(through.headers[name], `${path}: ${name}`).toBe(value);
   }
+  expect(through.headers['x-request-id'], `${path}: nginx's request id`).toMatch(/^[0-9a-f]{32}$/);
 }
 
 test('API calls: the answer and its own headers (no-store, its policy, its HSTS) pass through, HSTS once', async () => {

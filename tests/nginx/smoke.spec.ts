@@ -82,6 +82,8 @@ test('the carbon calculator calculates a shipment', async ({ page }) => {
   const problems = problemsOf(page);
   await page.goto('/en/home/About/socialResponsibility/carbonCalculator');
   await acceptCookies(page);
+  // the island hydrates on intent (src/islands/shared/intent-directive.ts): a pointer over it
+  await page.locator('.carbon-calculator').hover();
   await expect(page.locator('.carbon-calculator[data-ready]')).toBeVisible();
   const form = page.getByRole('group', { name: 'Shipment 1' });
   for (const [label, typed, address] of [
