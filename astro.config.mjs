@@ -1,7 +1,5 @@
 // @ts-check
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
@@ -13,31 +11,12 @@ import { derivedFiles } from './src/build/derived/integration.ts';
 import { contentCheck } from './src/content-model/integration.ts';
 import { contentEditor } from './src/editor/integration.ts';
 import { precompressed } from './src/build/precompress.mjs';
+import { buildId } from './src/build/build-id.mjs';
 import { COOKIE_NOTICE_REVEAL } from './src/shared/cookies.ts';
 import { SCHEDULE_QUERY_FLAG } from './src/islands/schedules/query-flag.ts';
 
 const apiBase = process.env.PUBLIC_API_BASE || '/homeapiak';
 const site = process.env.SITE_URL || 'https://www.seabridgelines.com';
-
-/**
- * The build's identity for the schedules API's ETags (src/server/dcsa/app.ts): a hash of what its
- * answers are made from (the code, the content but the news, the locked packages). Not a random
- * value: it is part of Astro's config hash, which must stay the same from one build to the next for
- * the incremental build to reuse pages (src/build/cache-keys.ts).
- */
-function buildId() {
-  const hash = createHash('sha256');
-  for (const folder of ['src', 'content']) {
-    const files = readdirSync(folder, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name))
-      .filter((path) => !relative('content', path).startsWith('news'))
-      .sort();
-    for (const path of files) hash.update(path).update('\0').update(readFileSync(path)).update('\0');
-  }
-  if (existsSync('package-lock.json')) hash.update(readFileSync('package-lock.json'));
-  return hash.digest('hex').slice(0, 32);
-}
 
 /** `client:intent`: hydrate an island when the visitor reaches for it (src/islands/shared/intent-directive.ts). */
 const intentDirective = () => ({

@@ -6,6 +6,10 @@
 //      changed stories are fetched in full);
 //   2. the build (pages and search index into dist/), only when the snapshot changed, when
 //      the last nightly build did not finish, or with --force (e.g. after a content deploy).
+// When only some stories changed and the release served now was made by a full build of the same
+// code and content, the new release is that one with only what those stories touch written again
+// (src/releases/news-patch.ts: seconds where a build takes minutes at 10,000 stories a language);
+// otherwise (or with --force) a full build.
 // Prints what it did: stories added, changed and removed, and the seconds of each step.
 // Exit code 1 when a step failed; the snapshot is then as before the pull (a failed pull),
 // or newer than dist/, which keeps the previous build (a failed build), and the next night
@@ -13,12 +17,13 @@
 // Cron (02:30 every night):
 //   30 2 * * *  cd /srv/carrier-site && npm run nightly >> var/nightly.log 2>&1
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { pullNewsAndReport } from './pull-news.mjs';
-import { activate, carryAssets, listReleases, prune, releaseName, releasePaths } from '../src/releases/releases.mjs';
+import { activate, carryAssets, currentRelease, listReleases, prune, releaseName, releasePaths } from '../src/releases/releases.mjs';
+import { importServerModules } from './lib/server-modules.mjs';
 import { createLogger, reportLevel } from '../src/observability/log.mjs';
 
 // JSON lines, as every process of the site logs (src/observability/log.mjs); the run's report at info
@@ -75,8 +80,49 @@ const paths = releasePaths();
 const release = releaseName();
 const outDir = join(paths.releasesDir, release);
 mkdirSync(paths.releasesDir, { recursive: true });
+const { patchRelease, recentSince, writeNewsState } = await importServerModules('nightly-news', { 'src/releases/news-patch.ts': 'patchRelease, recentSince, writeNewsState' });
+const { DEFAULT_SITE } = await importServerModules('nightly-site', { 'src/news/feed.ts': 'DEFAULT_SITE' });
+
+/** The release served now, the finished release switched in, older ones pruned, the pending mark removed. */
+function serve(what) {
+  activate(paths, release);
+  const pruned = prune(paths);
+  rmSync(pending, { force: true });
+  log.info(`nightly: release ${release} served${what}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`);
+}
+
+// only stories changed: the release served now with what they touch written again, when it can be
+const served = currentRelease(paths);
+if (served && !values.force && reasons.length === 1 && result.changed) {
+  const patchStarted = process.hrtime.bigint();
+  try {
+    const patch = await patchRelease({ root: process.cwd(), releasesDir: paths.releasesDir, base: served, name: release, log: (line) => log.info(line) });
+    if (patch.patched) {
+      serve(` (release ${served} with ${patch.pages} pages and feeds written again, search bundles: ${patch.bundles.join(', ') || 'none'})`);
+      finish(
+        true,
+        `nightly: ${result.added.length} added, ${result.updated.length} changed, ${result.removed.length} removed; pull ${pull.seconds.toFixed(1)} s, patch ${since(patchStarted)} s (${Object.entries(
+          patch.steps,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}); ${since(started)} s in all`,
+      );
+      process.exit(0);
+    }
+    log.info(`nightly: a full build, because ${patch.reason}`);
+  } catch (error) {
+    log.error({ err: error }, 'nightly: the patch of the served release failed; a full build instead');
+  }
+}
+
+const searchSince = recentSince();
 const built = process.hrtime.bigint();
-const build = spawnSync(process.execPath, [astro, 'build', '--outDir', outDir], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+const build = spawnSync(process.execPath, [astro, 'build', '--outDir', outDir], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  encoding: 'utf8',
+  maxBuffer: 512 * 1024 * 1024,
+  env: { ...process.env, NEWS_RECENT_SINCE: searchSince },
+});
 if (build.status === 0 && build.stderr) process.stderr.write(build.stderr);
 const buildSeconds = since(built);
 // the build's whole output, for a profile (the news-scale bench asks for it)
@@ -89,21 +135,21 @@ if (build.status !== 0) {
   finish(false, `nightly: the build failed after ${buildSeconds} s; the site still serves the previous build, older than the snapshot, and the next run builds again`);
   process.exit(1);
 }
-// dist/server is the running code (npm run build); the release's own copy is only kept where there is none
-if (existsSync(join(outDir, 'server'))) {
-  if (existsSync(join(paths.dist, 'server'))) removeInBackground(join(outDir, 'server'));
-  else {
-    mkdirSync(paths.dist, { recursive: true });
-    renameSync(join(outDir, 'server'), join(paths.dist, 'server'));
-  }
+// dist/server is the running code (npm run build); the release keeps its own, which renders the pages a
+// publish writes again (src/releases/news-patch.ts), and lends it to dist/ where there is none
+if (existsSync(join(outDir, 'server')) && !existsSync(join(paths.dist, 'server'))) {
+  mkdirSync(paths.dist, { recursive: true });
+  spawnSync('cp', ['-al', join(outDir, 'server'), join(paths.dist, 'server')]);
+}
+// what the release holds of the news, for the publishes that patch it; without it, the next publish builds
+let state = 'no news state';
+try {
+  state = `news state of ${writeNewsState({ root: process.cwd(), release: outDir, site: process.env.SITE_URL || DEFAULT_SITE, since: searchSince }).stories} stories`;
+} catch (error) {
+  log.warn({ err: error }, 'nightly: the news state of the release could not be written; the next publish builds in full');
 }
 const carried = carryAssets(paths, release);
-activate(paths, release);
-const pruned = prune(paths);
-rmSync(pending, { force: true });
-log.info(
-  `nightly: release ${release} served${carried ? ` (${carried} assets of the previous one kept beside it)` : ''}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`,
-);
+serve(`${carried ? ` (${carried} assets of the previous one kept beside it)` : ''}; ${state}`);
 // the static pages: dist/client with the Node adapter (this site), dist for a static build
 const pages = readdirSync(existsSync('dist/client') ? 'dist/client' : 'dist', { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
 finish(

@@ -63,16 +63,7 @@ export async function precompressFolder(root, { concurrency = Math.max(2, availa
           // not compressed before (or removed meanwhile): compress it
         }
       }
-      const [br, gz] = await Promise.all([
-        brotli(data, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-          },
-        }),
-        gzipped(data, { level: 6 }),
-      ]);
+      const { br, gz } = await twinsOf(data);
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
       totals.br += br.length;
       totals.gz += gz.length;
@@ -95,6 +86,24 @@ export async function precompressFolder(root, { concurrency = Math.max(2, availa
   }
   totals.seconds = (performance.now() - started) / 1000;
   return totals;
+}
+
+/**
+ * The .br and .gz twins of a file's content (brotli quality 5 in text mode, gzip level 6).
+ * @param {Buffer} data
+ */
+export async function twinsOf(data) {
+  const [br, gz] = await Promise.all([
+    brotli(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gzipped(data, { level: 6 }),
+  ]);
+  return { br, gz };
 }
 
 /** @returns {import('astro').AstroIntegration} */

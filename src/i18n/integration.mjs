@@ -85,7 +85,7 @@ function pagesUnder(paths, locale) {
   ].sort();
 }
 
-function barePage(path, site) {
+export function barePage(path, site) {
   const en = escapeHtml(`/en${path}`);
   const zh = escapeHtml(`/zh${path}`);
   return `<!doctype html>
@@ -109,7 +109,7 @@ function barePage(path, site) {
 `;
 }
 
-function sitemap(pages, site) {
+export function sitemap(pages, site) {
   const url = (locale, page) => new URL(`/${locale}/${page}`, site).href;
   const entries = pages.flatMap((page) =>
     ['en', 'zh'].map(

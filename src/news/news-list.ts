@@ -64,3 +64,37 @@ export function neighbours<T extends { newsUuid: string }>(items: readonly T[], 
   const i = items.findIndex((x) => x.newsUuid === newsUuid);
   return i < 0 ? {} : { prev: items[i - 1], next: items[i + 1] };
 }
+
+/**
+ * What the lists show of a story (the news list, the home page's blocks, the RSS feed, a detail
+ * page's links to its neighbours): everything but its body and the fields only its own page shows.
+ * A publish re-renders a list only when what it shows of its stories changed (src/releases/news-state.ts).
+ */
+export interface NewsListing {
+  newsUuid: string;
+  typeId: NewsTypeId;
+  statusDt: string;
+  title: string;
+  summary: string;
+  labels: string[];
+  picUrl?: string;
+}
+
+export function listingOf(item: NewsListing): NewsListing {
+  const { newsUuid, typeId, statusDt, title, summary, labels, picUrl } = item;
+  return { newsUuid, typeId, statusDt, title, summary, labels, ...(picUrl ? { picUrl } : {}) };
+}
+
+/** The site's order of stories: newest first, then by title. */
+export function newestFirst<T extends { statusDt: string; title: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => b.statusDt.localeCompare(a.statusDt) || a.title.localeCompare(b.title));
+}
+
+/** News blocks of the home page show at most this many items (the spec's "important news at most 5"). */
+export const HOME_NEWS_BLOCK_SIZE = 5;
+
+/** The home page's news blocks from a language's stories, newest first: the newest of four types. */
+export function homeNewsBlocks<T extends { typeId: string }>(items: readonly T[]): { notices: T[]; specialTopics: T[]; updates: T[]; latest: T[] } {
+  const newest = (typeId: NewsTypeId) => items.filter((item) => item.typeId === typeId).slice(0, HOME_NEWS_BLOCK_SIZE);
+  return { notices: newest(NEWS_TYPE.notices), specialTopics: newest(NEWS_TYPE.specialTopic), updates: newest(NEWS_TYPE.updates), latest: newest(NEWS_TYPE.news) };
+}

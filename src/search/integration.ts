@@ -8,7 +8,8 @@ import { LANGUAGE_TAG, LOCALES, type Locale } from '../i18n/locales';
 import { localePath } from '../i18n/paths';
 import { faqEntryAnchor, faqTypePath, loadFaq } from '../help/faq';
 import { parseContent } from '../shared/parse-content';
-import { EARLY_BUNDLE } from './site-search';
+import { NEWS_ARCHIVE_BUNDLE, NEWS_BUNDLES, newsBundleOf, recentSince, type NewsBundle } from './news-bundles';
+import { UNUSED, writeNewsBundle } from './news-index';
 import { newsSearchDocument } from '../news/article';
 import { NewsItem } from '../content-model/schemas/news';
 import { escapeHtml } from '../shared/format';
@@ -47,6 +48,8 @@ export const CORPORATE_FAQ: FaqSource = { load: loadFaq, typePath: faqTypePath, 
 export interface SearchDocument {
   sourcePath: string;
   content: string;
+  /** The stories' bundle it goes to (src/search/news-bundles.ts); the archive's when unset. */
+  bundle?: NewsBundle;
 }
 
 export interface PagefindOptions {
@@ -59,9 +62,6 @@ export interface PagefindOptions {
    */
   early?: ((root: URL) => SearchDocument[]) | null;
 }
-
-/** Pagefind bundles not used by the site (it has its own search page). */
-const UNUSED = ['pagefind-ui.js', 'pagefind-ui.css', 'pagefind-modular-ui.js', 'pagefind-modular-ui.css', 'pagefind-component-ui.js', 'pagefind-component-ui.css', 'pagefind-highlight.js'];
 
 const BODY = 'data-pagefind-body';
 const FAQ_KIND = /data-pagefind-filter="kind:faq"/;
@@ -119,8 +119,8 @@ export interface IndexStats {
   seconds: number;
 }
 
-/** Every news story of the content, as the document its detail page holds (src/news/article.ts). */
-export function newsDocuments(root: URL): SearchDocument[] {
+/** Every news story of the content, as the document its detail page holds (src/news/article.ts), in its bundle (src/search/news-bundles.ts). */
+export function newsDocuments(root: URL, since = recentSince()): SearchDocument[] {
   const docs: SearchDocument[] = [];
   for (const locale of LOCALES) {
     const folder = fileURLToPath(new URL(`content/news/${locale}/`, root));
@@ -128,21 +128,21 @@ export function newsDocuments(root: URL): SearchDocument[] {
     for (const name of readdirSync(folder)) {
       if (!name.endsWith('.json')) continue;
       const item = parseContent(`content/news/${locale}/${name}`, NewsItem, JSON.parse(readFileSync(join(folder, name), 'utf8')));
-      docs.push(newsSearchDocument(item, locale));
+      docs.push({ ...newsSearchDocument(item, locale), bundle: newsBundleOf(item.statusDt, since) });
     }
   }
   return docs;
 }
 
 /**
- * The search index through the build, in two Pagefind bundles the browser merges into one:
- * - the early documents (the stories) are indexed from the start of the build and their bundle
- *   written as soon as they are in, into a staging folder, all in the Pagefind process while
- *   Astro renders (so on the second core);
+ * The search index through the build, in Pagefind bundles the browser merges into one:
+ * - the early documents (the stories) are indexed from the start of the build and their bundles
+ *   (src/search/news-bundles.ts) written as soon as they are in, into a staging folder, all in the
+ *   Pagefind process while Astro renders (so on the second core);
  * - `finish` indexes the built pages that no early document stands for, and the FAQ entries,
  *   into the main bundle (/pagefind/), checks that every early document had its page (and that
  *   a sample of those pages hold the document's article word for word), and moves the early
- *   bundle in beside it (/pagefind/news/).
+ *   bundles in beside it (/pagefind/news/ and /pagefind/news-recent/).
  */
 export class SearchIndexer {
   private readonly started = performance.now();
@@ -158,7 +158,6 @@ export class SearchIndexer {
   private copiedPages = 0;
 
   private constructor(
-    private readonly earlyIndex: pagefind.PagefindIndex,
     private readonly index: pagefind.PagefindIndex,
     early: SearchDocument[],
     private readonly staging: string,
@@ -172,11 +171,11 @@ export class SearchIndexer {
   }
 
   static async start(early: SearchDocument[], stagingParent: string, options: { concurrency?: number; faq?: boolean } = {}): Promise<SearchIndexer> {
-    const [first, second] = await Promise.all([pagefind.createIndex({}), pagefind.createIndex({})]);
-    if (!first.index || !second.index) throw new Error(`pagefind: ${[...first.errors, ...second.errors].join('; ')}`);
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
     await mkdir(stagingParent, { recursive: true });
     const staging = await mkdtemp(join(stagingParent, 'pagefind-early-'));
-    return new SearchIndexer(first.index, second.index, early, staging, options.concurrency ?? 16, options.faq ?? true);
+    return new SearchIndexer(index, early, staging, options.concurrency ?? 16, options.faq ?? true);
   }
 
   /**
@@ -214,17 +213,17 @@ export class SearchIndexer {
   }
 
   private async feed(docs: SearchDocument[], concurrency: number): Promise<string[]> {
-    const problems: string[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < docs.length) problems.push(...(await this.earlyIndex.addHTMLFile(docs[next++])).errors);
-      }),
+    const problems = await Promise.all(
+      NEWS_BUNDLES.map((bundle) =>
+        writeNewsBundle(
+          docs.filter((d) => (d.bundle ?? NEWS_ARCHIVE_BUNDLE) === bundle),
+          join(this.staging, bundle),
+          concurrency,
+        ),
+      ),
     );
-    // written even when empty, so that the bundle the browser merges is always there
-    problems.push(...(await this.earlyIndex.writeFiles({ outputPath: this.staging })).errors);
     this.fed = performance.now();
-    return problems;
+    return problems.flat();
   }
 
   async finish(root: string, options: PagefindOptions = {}): Promise<IndexStats> {
@@ -264,10 +263,12 @@ export class SearchIndexer {
       const writing = lap();
       if (written.errors.length) throw new Error(`pagefind: ${written.errors.join('; ')}`);
       await Promise.all(UNUSED.map((f) => rm(join(outputPath, f), { force: true })));
-      const earlyPath = join(outputPath, EARLY_BUNDLE);
-      await rename(this.staging, earlyPath).catch(() => cp(this.staging, earlyPath, { recursive: true }));
-      await Promise.all(UNUSED.map((f) => rm(join(earlyPath, f), { force: true })));
-      const bundles = [outputPath, earlyPath];
+      const bundles = [outputPath];
+      for (const bundle of NEWS_BUNDLES) {
+        const path = join(outputPath, bundle);
+        await rename(join(this.staging, bundle), path).catch(() => cp(join(this.staging, bundle), path, { recursive: true }));
+        bundles.push(path);
+      }
       const languages: Record<string, number> = {};
       for (const bundle of bundles) {
         const entry = JSON.parse(await readFile(join(bundle, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
@@ -288,7 +289,6 @@ export class SearchIndexer {
       };
     } finally {
       await index.deleteIndex();
-      await this.earlyIndex.deleteIndex();
       await pagefind.close();
       await rm(this.staging, { recursive: true, force: true });
     }

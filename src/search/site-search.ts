@@ -1,4 +1,5 @@
 import { dateOnly } from '../shared/format';
+import { NEWS_BUNDLES } from './news-bundles';
 
 /**
  * Site search in the browser over the static Pagefind index that the build writes
@@ -70,9 +71,6 @@ export interface PagefindApi {
   /** Searches another bundle's index together with this one. */
   mergeIndex(path: string, options?: Record<string, unknown>): Promise<void>;
 }
-
-/** The bundle of the stories' index, under /pagefind/, merged into the site's (written by src/search/integration.ts). */
-export const EARLY_BUNDLE = 'news';
 
 /** Words of an excerpt (Pagefind counts words; a Chinese word is one or a few characters): enough for two lines in either language. */
 export const EXCERPT_WORDS = 60;
@@ -189,8 +187,8 @@ export function loadPagefind(bundle = '/pagefind/'): Promise<PagefindApi> {
     const url = `${bundle}pagefind.js`;
     const api = (await import(/* @vite-ignore */ url)) as PagefindApi;
     await api.options({ excerptLength: EXCERPT_WORDS });
-    // the stories are a bundle of their own, written while the pages were built (src/search/integration.ts)
-    await api.mergeIndex(`${bundle}${EARLY_BUNDLE}/`, { excerptLength: EXCERPT_WORDS });
+    // the stories are two bundles of their own, the archive and the recent ones (src/search/news-bundles.ts)
+    for (const news of NEWS_BUNDLES) await api.mergeIndex(`${bundle}${news}/`, { excerptLength: EXCERPT_WORDS });
     await api.filters();
     return api;
   })().catch((error: unknown) => {

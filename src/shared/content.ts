@@ -2,6 +2,7 @@ import { getCollection, getEntry, type CollectionEntry, type CollectionKey } fro
 import type { Locale } from '../i18n/locales';
 import type { NewsTypeId } from '../contract/wire';
 import type { ServiceFooters, ServicePageKind, ServicePageOf } from '../content-model/schemas/service-pages';
+import { newestFirst } from '../news/news-list';
 import { publishedPositions, type Position } from '../content-model/schemas/recruiting';
 
 /** Reads for pages: one place that knows how collections are laid out. */
@@ -30,7 +31,7 @@ export async function byYear<C extends 'keyFacts' | 'history' | 'reputation' | '
 /** News of one language, newest first, optionally of one type. */
 export async function getNews(locale: Locale, typeId?: NewsTypeId) {
   const items = await getCollection('news', (e) => e.id.startsWith(`${locale}/`) && (!typeId || e.data.typeId === typeId));
-  return items.map((e) => e.data).sort((a, b) => b.statusDt.localeCompare(a.statusDt) || a.title.localeCompare(b.title));
+  return newestFirst(items.map((e) => e.data));
 }
 
 /** Positions for the recruiting pages: the published ones, newest first. */

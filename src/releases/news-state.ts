@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { NEWS_TYPE_IDS, type NewsTypeId } from '../contract/wire';
+import { NewsItem } from '../content-model/schemas/news';
+import { LOCALES, type Locale } from '../i18n/locales';
+import { homeNewsBlocks, listingOf, newestFirst, withNeighbours, type NewsListing } from '../news/news-list';
+import { parseContent } from '../shared/parse-content';
+import { NEWS_BUNDLES, newsBundleOf, type NewsBundle } from '../search/news-bundles';
+
+/**
+ * What a release holds of the news, kept beside its folders (news-state.json): each story's file as it
+ * was when the release was made (found again by inode, time and size, so a publish reads only the
+ * files the pull replaced), its digest and what the lists show of it. From two states, `newsChanges`
+ * tells which pages, feeds and search bundles a publish must write again (src/releases/news-patch.ts).
+ */
+export const NEWS_STATE_FILE = 'news-state.json';
+/** The shape of the state and of the render routes' input; another version means a full build. */
+export const NEWS_STATE_VERSION = 1;
+
+export interface StoryRecord {
+  ino: number;
+  mtimeMs: number;
+  size: number;
+  /** sha-256 of the file's text. */
+  digest: string;
+  listing: NewsListing;
+}
+
+export interface NewsState {
+  version: number;
+  /** The project's build identity the release was built from (src/build/build-id.mjs). */
+  buildId: string;
+  /** The year its pages show (the footer's). */
+  year: number;
+  /** The site's address its feeds and sitemap name. */
+  site: string;
+  /** The first day of the recent stories' search bundle (src/search/news-bundles.ts). */
+  recentSince: string;
+  /** When the full build the release descends from was made (ISO). */
+  builtAt: string;
+  /** `{locale}/{newsUuid}` → the story's record. */
+  stories: Record<string, StoryRecord>;
+}
+
+export function readNewsState(file: string): NewsState | null {
+  try {
+    const state = JSON.parse(readFileSync(file, 'utf8')) as NewsState;
+    return state.version === NEWS_STATE_VERSION && state.stories ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A story's file read and checked by the content schema (as the build's loader does). */
+export function readStory(snapshot: string, key: string): NewsItem {
+  const file = `${key}.json`;
+  return parseContent(`content/news/${file}`, NewsItem, JSON.parse(readFileSync(join(snapshot, file), 'utf8')));
+}
+
+/**
+ * The stories of the snapshot (content/news/{en,zh}/*.json) as records: a file with the inode, time and
+ * size recorded in `previous` is taken from there unread; any other is read, checked and digested.
+ * Answers the records and how many files were read.
+ */
+export function scanSnapshot(snapshot: string, previous: Record<string, StoryRecord> = {}): { stories: Record<string, StoryRecord>; read: number } {
+  const stories: Record<string, StoryRecord> = {};
+  let read = 0;
+  for (const locale of LOCALES) {
+    const folder = join(snapshot, locale);
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith('.json')) continue;
+      const key = `${locale}/${name.slice(0, -5)}`;
+      const { ino, mtimeMs, size } = statSync(join(folder, name));
+      const known = previous[key];
+      if (known && known.ino === ino && known.mtimeMs === mtimeMs && known.size === size) {
+        stories[key] = known;
+        continue;
+      }
+      const text = readFileSync(join(folder, name), 'utf8');
+      const item = parseContent(`content/news/${key}.json`, NewsItem, JSON.parse(text));
+      stories[key] = { ino, mtimeMs, size, digest: digestOf(text), listing: listingOf(item) };
+      read++;
+    }
+  }
+  return { stories, read };
+}
+
+/** A page the publish writes again: what it is, and the stories (keys) whose full text it needs. */
+export type PageWork =
+  | { kind: 'detail'; locale: Locale; key: string; prev?: NewsListing; next?: NewsListing }
+  | { kind: 'list'; locale: Locale; typeId: NewsTypeId; items: NewsListing[] }
+  | { kind: 'feed'; locale: Locale; typeId: NewsTypeId; items: NewsListing[] }
+  | { kind: 'home'; locale: Locale; news: NewsListing[] };
+
+export interface NewsChanges {
+  /** Stories added, changed (their file's digest) and removed. */
+  added: string[];
+  changed: string[];
+  removed: string[];
+  pages: PageWork[];
+  /** Detail pages to delete: `{locale}/{newsUuid}/{typeId}` of stories gone (or moved to another type). */
+  gone: { locale: Locale; listing: NewsListing }[];
+  /** The search bundles holding a story added, changed or removed, before or after. */
+  bundles: NewsBundle[];
+  /** The set of stories in both languages changed (the sitemap lists their pages). */
+  sitemap: boolean;
+}
+
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
+const ref = (l?: NewsListing) => l && [l.newsUuid, l.typeId, l.title];
+
+/** A locale's stories, newest first, with what the pages built from them are keyed on. */
+function pagesOf(stories: Record<string, StoryRecord>, locale: Locale) {
+  const records = Object.entries(stories).filter(([key]) => key.startsWith(`${locale}/`));
+  const byUuid = new Map(records.map(([key, r]) => [r.listing.newsUuid, { key, ...r }]));
+  const listings = newestFirst(records.map(([, r]) => r.listing));
+  const detail = new Map<string, { key: string; page: string; prev?: NewsListing; next?: NewsListing }>();
+  for (const { item, prev, next } of withNeighbours(listings)) {
+    const record = byUuid.get(item.newsUuid)!;
+    detail.set(record.key, { key: record.key, page: hash([record.digest, ref(prev), ref(next)]), prev, next });
+  }
+  const lists = new Map(NEWS_TYPE_IDS.map((typeId) => [typeId, listings.filter((l) => l.typeId === typeId)]));
+  return { listings, detail, lists, home: homeNewsBlocks(listings) };
+}
+
+/** What a publish must write again to go from the release's state `before` to the snapshot's `after`. */
+export function newsChanges(before: NewsState, after: Record<string, StoryRecord>, since = before.recentSince): NewsChanges {
+  const keys = new Set([...Object.keys(before.stories), ...Object.keys(after)]);
+  const added: string[] = [];
+  const changed: string[] = [];
+  const removed: string[] = [];
+  const bundles = new Set<NewsBundle>();
+  for (const key of [...keys].sort()) {
+    const old = before.stories[key];
+    const now = after[key];
+    if (old && now && old.digest === now.digest) continue;
+    (!old ? added : !now ? removed : changed).push(key);
+    for (const record of [old, now]) if (record) bundles.add(newsBundleOf(record.listing.statusDt, since));
+  }
+  const pages: PageWork[] = [];
+  const gone: NewsChanges['gone'] = [];
+  for (const locale of LOCALES) {
+    const was = pagesOf(before.stories, locale);
+    const is = pagesOf(after, locale);
+    for (const [key, page] of is.detail) {
+      if (was.detail.get(key)?.page !== page.page) pages.push({ kind: 'detail', locale, key, prev: page.prev, next: page.next });
+    }
+    for (const [key] of was.detail) {
+      const listing = before.stories[key].listing;
+      const now = after[key]?.listing;
+      // gone, or moved to another type (its page's path names the type)
+      if (!now || now.typeId !== listing.typeId) gone.push({ locale, listing });
+    }
+    for (const typeId of NEWS_TYPE_IDS) {
+      const items = is.lists.get(typeId)!;
+      if (hash(was.lists.get(typeId)) === hash(items)) continue;
+      pages.push({ kind: 'list', locale, typeId, items }, { kind: 'feed', locale, typeId, items });
+    }
+    if (hash(was.home) !== hash(is.home)) pages.push({ kind: 'home', locale, news: Object.values(is.home).flat() });
+  }
+  return { added, changed, removed, pages, gone, bundles: NEWS_BUNDLES.filter((b) => bundles.has(b)), sitemap: hash(bilingual(before.stories)) !== hash(bilingual(after)) };
+}
+
+/** The detail pages in both languages (the sitemap lists a page only when it has both): `{newsUuid}/{typeId}`, sorted. */
+export function bilingual(stories: Record<string, StoryRecord>): string[] {
+  const path = (l: NewsListing) => `${l.newsUuid}/${l.typeId}`;
+  const english = new Set(
+    Object.entries(stories)
+      .filter(([k]) => k.startsWith('en/'))
+      .map(([, r]) => path(r.listing)),
+  );
+  return Object.entries(stories)
+    .filter(([k, r]) => k.startsWith('zh/') && english.has(path(r.listing)))
+    .map(([, r]) => path(r.listing))
+    .sort();
+}
