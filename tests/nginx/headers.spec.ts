@@ -8,9 +8,9 @@ import { expect, test } from '../e2e/fixtures';
 /**
  * The headers of each kind of answer through nginx (deploy/nginx/), next to what an API process
  * (`npm start`, scripts/start.mjs) answers itself: static pages and files with the same security
- * headers plus HSTS and their cache lifetimes, pre-compressed twins when asked for, the 404 page,
- * the API's, the DCSA API's and the staff console's answers passed through untouched. Raw HTTP
- * (node:http): nothing decompresses or merges on the way.
+ * headers plus HSTS and their cache lifetimes, pre-compressed twins when asked for (the ones
+ * `npm start` sends too), the 404 page, the API's, the DCSA API's and the staff console's answers
+ * passed through untouched. Raw HTTP (node:http): nothing decompresses or merges on the way.
  */
 
 const nginx = process.env.NGINX_BASE_URL!;
@@ -87,10 +87,14 @@ test('hashed assets: immutable for a year; the .br or .gz twin the build wrote w
     ['gzip', 'gzip', `${file}.gz`],
     ['identity', undefined, file],
   ] as const) {
-    const answer = await raw(url, { 'accept-encoding': accept });
+    const [answer, itself] = await Promise.all([raw(url, { 'accept-encoding': accept }), raw(`${direct}/_astro/${asset}`, { 'accept-encoding': accept })]);
     expect(answer.status, accept).toBe(200);
     expect(answer.headers['content-encoding'], accept).toBe(encoding);
     expect(answer.body.equals(readFileSync(body)), `${accept}: the body is ${body}`).toBe(true);
+    // npm start sends the same twin (scripts/lib/static-twins.mjs)
+    expect(itself.headers['content-encoding'], `${accept} from npm start`).toBe(encoding);
+    expect(itself.body.equals(answer.body), `${accept}: npm start's body is nginx's`).toBe(true);
+    expect(itself.headers.vary, `${accept} from npm start`).toBe('Accept-Encoding');
     expect(answer.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
     expect(answer.headers.vary, accept).toBe('Accept-Encoding');
     expect(answer.headers['content-type'], accept).toMatch(/^application\/javascript/);
