@@ -297,6 +297,13 @@ async function mixedRun(stack, { tag, kill }) {
       killedAtSeconds: killedAt,
       readsFailed: failed(page) + failed(read),
       submitsAnswered200: check.answered,
+      // the others: HTTP statuses (a 502 is nginx's: a POST under way when its process died is never sent twice), then no answer
+      submitsNot200: {
+        ...Object.fromEntries(
+          Object.entries(submit.statusCodeStats ?? {}).map(([status, { count }]) => (status === '200' ? ['refused in the wrapper', count - answered.length] : [`HTTP ${status}`, count])),
+        ),
+        'no answer': submit.errors + submit.timeouts,
+      },
       stored: check.stored,
       lost: check.lost.length,
       duplicated: check.duplicated.length,
@@ -327,10 +334,12 @@ export function printLoad(rows) {
   console.log('| run | load | req/s | ratio to bare Hono | p50 ms | p99 ms | errors | requests |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of nginx.filter((r) => r.call !== 'check')) console.log(`| ${r.run} | ${r.call} | ${r.rps} | ${r.ratioToBareHono} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.requests} |`);
-  console.log('\n| run | reads failed | submits answered 200 | stored | lost | duplicated | stored, answer not received |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('\n| run | reads failed | submits answered 200 | not answered 200 | stored | lost | duplicated | stored, answer not received |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of nginx.filter((r) => r.call === 'check')) {
-    console.log(`| ${r.run} | ${r.readsFailed} | ${r.submitsAnswered200} | ${r.stored} | ${r.lost} | ${r.duplicated} | ${r.storedUnanswered} |`);
+    const not200 = Object.entries(r.submitsNot200).filter(([, n]) => n > 0);
+    const how = not200.length ? `${not200.reduce((sum, [, n]) => sum + n, 0)} (${not200.map(([what, n]) => `${what}: ${n}`).join(', ')})` : '0';
+    console.log(`| ${r.run} | ${r.readsFailed} | ${r.submitsAnswered200} | ${how} | ${r.stored} | ${r.lost} | ${r.duplicated} | ${r.storedUnanswered} |`);
   }
 }
 
