@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { type IncomingHttpHeaders, request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, stopServer } from './support';
+import { rawRequest, startServer, stopServer } from './support';
 
 /**
  * `npm start` (scripts/start.mjs) sends the build's .br and .gz twins (src/build/precompress.mjs)
@@ -13,12 +12,6 @@ import { startServer, stopServer } from './support';
 const built = existsSync('dist/server/entry.mjs');
 const ROOT = 'dist/client';
 
-interface Raw {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 describe.runIf(built)('static files of npm start: the precompressed twins', () => {
   let base = '';
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -28,17 +21,7 @@ describe.runIf(built)('static files of npm start: the precompressed twins', () =
   });
   afterAll(() => stopServer(server?.process));
 
-  const raw = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> =>
-    new Promise((resolve, reject) => {
-      request(`${base}${path}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-        .on('error', reject)
-        .end();
-    });
+  const raw = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(`${base}${path}`, headers, method);
 
   // the largest script (it has both twins) and a page
   const [asset] = readdirSync(join(ROOT, '_astro'))
