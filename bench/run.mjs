@@ -2,7 +2,8 @@
 // npm run bench: builds the site, then prints the build time and pages per second, for each
 // page kind the bytes of HTML, CSS and JS (raw and gzip), the carbon calculator's call times,
 // the first request of each kind after a start (bench/first-request.mjs), the API under load
-// beside a bare Hono hello (bench/load.mjs) and Lighthouse on key pages in both languages
+// beside a bare Hono hello, and through nginx with one API process killed (bench/load.mjs, also
+// written to bench-results/load.json) and Lighthouse on key pages in both languages
 // (bench/lighthouse.mjs --quick: the quick kinds of bench/page-kinds.mjs, one run each); writes bench-results/pages.json.
 // `--no-load` / `--no-lighthouse` skip those two. `--check` skips the build and only checks
 // the size budgets of every built page (used by npm test).
@@ -17,7 +18,7 @@ import { benchCarbonApi } from './api.mjs';
 import { benchFirstRequest } from './first-request.mjs';
 import { benchSchedules } from './schedules.mjs';
 import { benchLighthouse, printLighthouse } from './lighthouse.mjs';
-import { benchLoad, printLoad } from './load.mjs';
+import { benchLoad, printLoad, saveLoad } from './load.mjs';
 
 const checkOnly = process.argv.includes('--check');
 const root = 'dist/client';
@@ -120,7 +121,10 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
   console.log(`\nCarbon route-map land (/maps/carbon/land.svg, fetched once by the calculator): ${kb(landSvg.length)} KB (${kb(gzipSync(landSvg, { level: 9 }).length)} KB gzip)`);
   // the API under load beside a bare Hono hello, and Lighthouse on key pages (both serve the build just made)
   const load = process.argv.includes('--no-load') ? null : await benchLoad();
-  if (load) printLoad(load);
+  if (load) {
+    printLoad(load);
+    saveLoad(load);
+  }
   const lighthouse = process.argv.includes('--no-lighthouse') ? null : await benchLighthouse({ quick: true });
   if (lighthouse) printLighthouse(lighthouse);
   mkdirSync('bench-results', { recursive: true });

@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { compressStatic } from './lib/compress.mjs';
 import { securityHeaders, staffPath, withFrameAncestors } from './lib/security-headers.mjs';
+import { serveStatic } from './lib/static-twins.mjs';
 import { createLogger } from '../src/observability/log.mjs';
 import { metricsAnswer, metricsGate } from '../src/observability/metrics.mjs';
 import { readiness } from '../src/observability/probes.mjs';
@@ -100,9 +100,8 @@ const server = createServer((req, res) => {
     res.writeHead(kept.status, kept.headers);
     return res.end(kept.body);
   }
-  // pages, stylesheets and scripts gzipped, as a CDN in front of dist/client sends them
-  compressStatic(req, res);
-  handler(req, res);
+  // a static file as nginx sends it: the build's .br or .gz twin to a client that accepts it, else the file as it is
+  serveStatic(req, res, servedDir, () => handler(req, res));
 });
 server.listen(Number(process.env.PORT), process.env.HOST, () => {
   // Warm up before reporting ready (/ready answers 503 until then): one request of each kind, so that

@@ -1,11 +1,11 @@
-// Pre-compressed twins of the built text files, for nginx's gzip_static and brotli_static
-// (deploy/nginx/): every html, css, js, json, xml, svg and txt file above 1 KB gets a .br and a
-// .gz beside it at the end of the build, so the front server sends them without compressing
-// anything per request. `npm start` ignores them (it serves the files as they are).
+// Pre-compressed twins of the built text files: every html, css, js, json, xml, svg and txt file
+// above 1 KB gets a .br and a .gz beside it at the end of the build, so no server compresses
+// anything per request: nginx sends them (brotli_static, gzip_static: deploy/nginx/) and so does
+// `npm start` (scripts/lib/static-twins.mjs) to clients that accept them.
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -23,10 +23,68 @@ export const CACHE_DIR = 'node_modules/.cache/carrier-precompress';
 const CACHE_DAYS = 7;
 const TWIN = new RegExp(`${COMPRESSIBLE.source.slice(0, -1)}\\.(br|gz)$`);
 
+const brotliOptions = (size) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
+
+/** Puts `data` (or a copy of the file `from`) at `path` whole or not at all: a server may be reading the old one, another build the cache. */
+async function placeWhole(path, { data, from }) {
+  const temporary = `${path}.${process.pid}-${placed++}.tmp`;
+  try {
+    await (from ? copyFile(from, temporary) : writeFile(temporary, data));
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+let placed = 0;
+
 /**
- * Writes `file.br` and `file.gz` beside every compressible file of `root` above MIN_BYTES
- * (replacing older twins), and removes twins whose file is gone. Twins of a content compressed
- * before are copied from `cache`. CPU time measured on the site's 65 MB of text: brotli quality 5
+ * The twins of ONE file: writes `file.br` and `file.gz` beside `file` when its name is COMPRESSIBLE
+ * and it is larger than MIN_BYTES, each replacing the old one by a rename (a server never sends half
+ * a twin). Otherwise removes any twins it had (they would be stale). For pages written outside
+ * Astro's build; the build calls it for every file (precompressFolder). A content compressed before
+ * is copied from `cache` (CACHE_DIR by default, null for none). Answers null when the file gets no
+ * twins, else what was done: its bytes, the twins' bytes, and whether they came from the cache.
+ * @param {string} file
+ * @param {{ cache?: string | null }} [options]
+ * @returns {Promise<{ bytes: number, br: number, gz: number, cached: boolean } | null>}
+ */
+export async function precompressFile(file, { cache = CACHE_DIR } = {}) {
+  if (!COMPRESSIBLE.test(file) || (await stat(file)).size <= MIN_BYTES) {
+    await Promise.all([rm(`${file}.br`, { force: true }), rm(`${file}.gz`, { force: true })]);
+    return null;
+  }
+  const data = await readFile(file);
+  const key = cache && join(resolve(cache), createHash('sha256').update(data).digest('hex'));
+  if (key) {
+    try {
+      await Promise.all([placeWhole(`${file}.br`, { from: `${key}.br` }), placeWhole(`${file}.gz`, { from: `${key}.gz` })]);
+      const now = new Date();
+      await Promise.all([utimes(`${key}.br`, now, now), utimes(`${key}.gz`, now, now)]);
+      const [br, gz] = await Promise.all([stat(`${file}.br`), stat(`${file}.gz`)]);
+      return { bytes: data.length, br: br.size, gz: gz.size, cached: true };
+    } catch {
+      // not compressed before (or removed meanwhile): compress it
+    }
+  }
+  const [br, gz] = await Promise.all([brotli(data, brotliOptions(data.length)), gzipped(data, { level: 6 })]);
+  await Promise.all([placeWhole(`${file}.br`, { data: br }), placeWhole(`${file}.gz`, { data: gz })]);
+  if (key) {
+    await mkdir(dirname(key), { recursive: true });
+    await Promise.all([placeWhole(`${key}.br`, { data: br }), placeWhole(`${key}.gz`, { data: gz })]);
+  }
+  return { bytes: data.length, br: br.length, gz: gz.length, cached: false };
+}
+
+/**
+ * Writes the twins of every compressible file of `root` above MIN_BYTES (precompressFile), and
+ * removes twins whose file is gone. CPU time measured on the site's 65 MB of text: brotli quality 5
  * 2.5 s for 14.3 MB (quality 4: 1.6 s, 15.6 MB; quality 9 ten times slower), gzip level 6 1.4 s
  * for 16.0 MB (level 9: 1.9 s, 15.9 MB); a few files at a time on libuv's threads.
  * @param {string} root
@@ -41,44 +99,24 @@ export async function precompressFolder(root, { concurrency = Math.max(2, availa
   const candidates = names.filter((name) => COMPRESSIBLE.test(name));
   const totals = { files: 0, cached: 0, bytes: 0, br: 0, gz: 0, removed: orphans.length, seconds: 0 };
   const cacheDir = cache ? resolve(cache) : null;
-  if (cacheDir) await mkdir(cacheDir, { recursive: true });
-  const now = new Date();
   let next = 0;
   const worker = async () => {
     while (next < candidates.length) {
-      const index = next++;
-      const file = join(root, candidates[index]);
-      if ((await stat(file)).size <= MIN_BYTES) continue;
-      const data = await readFile(file);
+      const done = await precompressFile(join(root, candidates[next++]), { cache: cacheDir });
+      if (!done) continue;
       totals.files++;
-      totals.bytes += data.length;
-      const key = cacheDir && join(cacheDir, createHash('sha256').update(data).digest('hex'));
-      if (key) {
-        try {
-          await Promise.all([copyFile(`${key}.br`, `${file}.br`), copyFile(`${key}.gz`, `${file}.gz`)]);
-          await Promise.all([utimes(`${key}.br`, now, now), utimes(`${key}.gz`, now, now)]);
-          totals.cached++;
-          continue;
-        } catch {
-          // not compressed before (or removed meanwhile): compress it
-        }
-      }
-      const { br, gz } = await twinsOf(data);
-      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-      totals.br += br.length;
-      totals.gz += gz.length;
-      if (key) {
-        // whole or not at all: another build may read the cache at the same time
-        const temporary = `${key}.${process.pid}-${index}`;
-        await Promise.all([writeFile(`${temporary}.br`, br), writeFile(`${temporary}.gz`, gz)]);
-        await Promise.all([rename(`${temporary}.br`, `${key}.br`), rename(`${temporary}.gz`, `${key}.gz`)]);
+      totals.bytes += done.bytes;
+      if (done.cached) totals.cached++;
+      else {
+        totals.br += done.br;
+        totals.gz += done.gz;
       }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   if (cacheDir) {
-    const old = now.getTime() - CACHE_DAYS * 86_400_000;
-    for (const entry of await readdir(cacheDir)) {
+    const old = Date.now() - CACHE_DAYS * 86_400_000;
+    for (const entry of await readdir(cacheDir).catch(() => [])) {
       const path = join(cacheDir, entry);
       const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Number.POSITIVE_INFINITY }));
       if (mtimeMs < old) await rm(path, { force: true });
@@ -86,24 +124,6 @@ export async function precompressFolder(root, { concurrency = Math.max(2, availa
   }
   totals.seconds = (performance.now() - started) / 1000;
   return totals;
-}
-
-/**
- * The .br and .gz twins of a file's content (brotli quality 5 in text mode, gzip level 6).
- * @param {Buffer} data
- */
-export async function twinsOf(data) {
-  const [br, gz] = await Promise.all([
-    brotli(data, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-      },
-    }),
-    gzipped(data, { level: 6 }),
-  ]);
-  return { br, gz };
 }
 
 /** @returns {import('astro').AstroIntegration} */

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { close as closePagefind } from 'pagefind';
 import { buildId } from '../build/build-id.mjs';
-import { COMPRESSIBLE, MIN_BYTES, precompressFolder, twinsOf } from '../build/precompress.mjs';
+import { precompressFile, precompressFolder } from '../build/precompress.mjs';
 import { barePage, sitemap } from '../i18n/integration.mjs';
 import type { Locale } from '../i18n/locales';
 import { newsDetailFile, newsSearchDocument } from '../news/article';
@@ -229,16 +229,12 @@ async function renderPage(renderer: Renderer, work: PageWork, story: (key: strin
   }
 }
 
-/** A file of the new release written anew (never through the hard link it may be), with its .br and .gz twins. */
+/** A file of the new release written anew (never through the hard link it may be), with its .br and .gz twins (each replaced by a rename). */
 async function replaceFile(path: string, data: string | Buffer): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  await Promise.all([path, `${path}.br`, `${path}.gz`].map((p) => rm(p, { force: true })));
-  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-  await writeFile(path, bytes);
-  if (COMPRESSIBLE.test(path) && bytes.length > MIN_BYTES) {
-    const { br, gz } = await twinsOf(bytes);
-    await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
-  }
+  await rm(path, { force: true });
+  await writeFile(path, data);
+  await precompressFile(path);
 }
 
 /** A page's folder removed from the new release (its links only: the release it was copied from keeps its files). */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { postgresReachable as reachable } from '../../scripts/lib/nginx-stack.mjs';
@@ -111,4 +112,25 @@ export async function stopServer(child: ChildProcess, signal: NodeJS.Signals = '
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill(signal);
   await exited;
+}
+
+/** An answer as it came over the wire. */
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request over raw HTTP (node:http): nothing decompresses or merges on the way, unlike fetch. */
+export function rawRequest(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIN_BYTES, precompressFolder } from '../../src/build/precompress.mjs';
+import { acceptedEncodings } from '../../scripts/lib/static-twins.mjs';
+import { MIN_BYTES, precompressFile, precompressFolder } from '../../src/build/precompress.mjs';
 
 /** The build's .br and .gz twins (src/build/precompress.mjs), which nginx sends to clients that accept them. */
 describe('precompressFolder', () => {
@@ -47,5 +48,50 @@ describe('precompressFolder', () => {
     expect(readFileSync(join(root, '_astro/app.js.br')).equals(before)).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(root, 'en/home/index.html.br'))).toString()).toContain('Hamburg');
     expect(gunzipSync(readFileSync(join(root, 'en/home/index.html.gz'))).toString()).toContain('Hamburg');
+  });
+});
+
+/** One file's twins, for pages written outside Astro's build. */
+describe('precompressFile', () => {
+  const root = mkdtempSync(join(tmpdir(), 'precompress-file-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('writes both twins of a text file above 1 KB, replaces them when it changes, removes them when it no longer gets any; leaves no temporary file', async () => {
+    const file = join(root, 'story.html');
+    const page = `<!doctype html><title>x</title>${'<p>Ningbo to Hamburg, every Tuesday.</p>'.repeat(100)}`;
+    writeFileSync(file, page);
+    const first = await precompressFile(file, { cache: null });
+    expect(first).toMatchObject({ bytes: page.length, cached: false });
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(page);
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(page);
+    expect(first?.br).toBe(readFileSync(`${file}.br`).length);
+
+    writeFileSync(file, page.replace('Hamburg', 'Antwerp'));
+    await precompressFile(file, { cache: null });
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toContain('Antwerp');
+
+    // now small: the old twins would be stale, so they go
+    writeFileSync(file, '<p>moved</p>');
+    expect(await precompressFile(file, { cache: null })).toBeNull();
+    expect([existsSync(`${file}.br`), existsSync(`${file}.gz`)]).toEqual([false, false]);
+    // not a text file
+    writeFileSync(join(root, 'photo.jpg'), Buffer.alloc(5000, 1));
+    expect(await precompressFile(join(root, 'photo.jpg'), { cache: null })).toBeNull();
+    expect(readdirSync(root).sort()).toEqual(['photo.jpg', 'story.html']);
+  });
+});
+
+/** What npm start sends to whom (scripts/lib/static-twins.mjs; tests/faults/static-twins.test.ts serves them). */
+describe('acceptedEncodings', () => {
+  it('br before gzip, a q of 0 refuses one, * stands for those not named', () => {
+    expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('gzip')).toEqual(['gzip']);
+    expect(acceptedEncodings('br;q=0, gzip;q=0.5')).toEqual(['gzip']);
+    expect(acceptedEncodings('BR; q=0.1')).toEqual(['br']);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('*, gzip;q=0')).toEqual(['br']);
+    expect(acceptedEncodings('identity')).toEqual([]);
+    expect(acceptedEncodings('')).toEqual([]);
+    expect(acceptedEncodings(undefined)).toEqual([]);
   });
 });

@@ -52,11 +52,16 @@ function mac(secret: string, nonce: string, expiry: number, answer: string): Buf
   return createHmac('sha256', secret).update(`${nonce}.${expiry}.${answer.trim().toLowerCase()}`).digest();
 }
 
-export function createCaptcha(options: { secret: string; ttlSeconds: number; now: Date; fixedAnswer?: string }): NewCaptcha {
-  const answer = options.fixedAnswer ?? randomAnswer();
+/** A new sign for `answer`, valid for ttlSeconds from `now` (also made by the load bench for its submissions, with the processes' CAPTCHA_SECRET). */
+export function captchaSign(options: { secret: string; ttlSeconds: number; now: Date; answer: string }): string {
   const nonce = randomBytes(12).toString('base64url');
   const expiry = Math.floor(options.now.getTime() / 1000) + options.ttlSeconds;
-  const sign = `v1.${nonce}.${expiry}.${mac(options.secret, nonce, expiry, answer).toString('base64url')}`;
+  return `v1.${nonce}.${expiry}.${mac(options.secret, nonce, expiry, options.answer).toString('base64url')}`;
+}
+
+export function createCaptcha(options: { secret: string; ttlSeconds: number; now: Date; fixedAnswer?: string }): NewCaptcha {
+  const answer = options.fixedAnswer ?? randomAnswer();
+  const sign = captchaSign({ ...options, answer });
   const svg = renderer()(answer, { width: 132, height: 48, fontSize: 52, noise: 4, color: true, background: '#eef4fb' });
   return { imageCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, sign, answer };
 }
