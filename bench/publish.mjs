@@ -19,7 +19,8 @@
 //
 //   node bench/publish.mjs [--publishes 10] [--items 0] [--keep]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,9 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { freePort } from '../scripts/lib/serve-built.mjs';
 import { writeGeneratedSnapshot } from './news-scale.mjs';
+
+/** The stories' search bundles (src/search/news-bundles.ts). */
+const NEWS_BUNDLES = ['news', 'news-recent'];
 
 const project = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { publishes: { type: 'string', default: '10' }, items: { type: 'string', default: '0' }, keep: { type: 'boolean' } }, strict: false });
@@ -106,6 +110,8 @@ export async function benchPublish() {
         const text = await (await fetch(`${origin}${path}`)).text();
         if (!text.includes(title)) throw new Error(`${path} lacks the story once its detail page is live`);
       }
+      // the same release holds the story's search document (its bundle is written before the switch): read the served bundles' fragments
+      if (!inSearchIndex(`/en/home/News/detail/${created.id}/`)) throw new Error('the served search index lacks the story once its detail page is live');
       if (!api) throw new Error('the API did not serve the story');
       rows.push({ id: created.id, apiSeconds, liveSeconds });
       console.log(`publish ${i}/${publishes}: API ${(apiSeconds * 1000).toFixed(0)} ms, live on the site ${liveSeconds.toFixed(1)} s`);
@@ -141,6 +147,16 @@ export async function benchPublish() {
     await sleep(500);
     if (!values.keep) rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Whether a page is in one of the served stories' search bundles (Pagefind's fragments: gzip, a signature, then JSON naming the page's URL). */
+function inSearchIndex(url) {
+  for (const bundle of NEWS_BUNDLES) {
+    const folder = join(site, 'dist/client/pagefind', bundle, 'fragment');
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder)) if (gunzipSync(readFileSync(join(folder, name))).includes(url)) return true;
+  }
+  return false;
 }
 
 function run(command, args) {

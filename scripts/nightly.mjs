@@ -109,6 +109,11 @@ if (served && !values.force && reasons.length === 1 && result.changed) {
       );
       process.exit(0);
     }
+    if (patch.current) {
+      rmSync(pending, { force: true });
+      finish(true, `nightly: release ${served} holds the news as it is (${patch.reason}), nothing built; ${since(started)} s in all`);
+      process.exit(0);
+    }
     log.info(`nightly: a full build, because ${patch.reason}`);
   } catch (error) {
     log.error({ err: error }, 'nightly: the patch of the served release failed; a full build instead');

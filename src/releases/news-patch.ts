@@ -46,7 +46,7 @@ export interface PatchOptions {
 }
 
 export type PatchResult =
-  | { patched: false; reason: string }
+  | { patched: false; reason: string; /** The release holds the news as it is: nothing to write, nor to build. */ current?: true }
   | {
       patched: true;
       added: number;
@@ -84,7 +84,7 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
   const { stories, read } = scanSnapshot(snapshot, state.stories);
   const changes = newsChanges(state, stories);
   step('state');
-  if (!changes.added.length && !changes.changed.length && !changes.removed.length) return { patched: false, reason: 'the news is as the release holds it' };
+  if (!changes.added.length && !changes.changed.length && !changes.removed.length) return { patched: false, current: true, reason: 'the news is as the release holds it' };
   const details = changes.pages.filter((p) => p.kind === 'detail').length;
   if (details > (options.maxPages ?? MAX_PAGES)) return { patched: false, reason: `${details} story pages to write: a build` };
 
