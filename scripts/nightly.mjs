@@ -153,8 +153,9 @@ try {
 } catch (error) {
   log.warn({ err: error }, 'nightly: the news state of the release could not be written; the next publish builds in full');
 }
+log.info(`nightly: ${state}`);
 const carried = carryAssets(paths, release);
-serve(`${carried ? ` (${carried} assets of the previous one kept beside it)` : ''}; ${state}`);
+serve(carried ? ` (${carried} assets of the previous one kept beside it)` : '');
 // the static pages: dist/client with the Node adapter (this site), dist for a static build
 const pages = readdirSync(existsSync('dist/client') ? 'dist/client' : 'dist', { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
 finish(

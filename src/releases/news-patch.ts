@@ -98,12 +98,14 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
     await replaceFile(join(client, file), data);
     written.push(file);
   };
-  const renderer = await startRenderer(dir);
+  let renderer: Renderer | undefined;
   try {
+    renderer = await startRenderer(dir);
+    const render = renderer;
     const full = new Map<string, ReturnType<typeof readStory>>();
     const story = (key: string) => full.get(key) ?? full.set(key, readStory(snapshot, key)).get(key)!;
     await pool(changes.pages, 4, async (work) => {
-      const { file, body } = await renderPage(renderer, work, story, state.site);
+      const { file, body } = await renderPage(render, work, story, state.site);
       await put(file, body);
     });
     step('pages');
@@ -138,7 +140,7 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
     await rm(dir, { recursive: true, force: true });
     throw error;
   } finally {
-    renderer.close();
+    renderer?.close();
     await closePagefind().catch(() => {});
   }
   await rm(join(dir, NEWS_STATE_FILE), { force: true });

@@ -52,7 +52,8 @@ function nightly(...args: string[]): Promise<{ code: number; out: string }> {
 const page = () => readFileSync(join(site, 'dist/index.html'), 'utf8');
 const story = (uuid: string) => ({ uuid, language: 1, typeId: '50000000000000231', title: `Nightly test ${uuid}`, statusDt: '2026-11-24', body: '<p>Test.</p>' });
 
-describe('npm run nightly', () => {
+// each test builds a small site once or several times: minutes on a busy 2-core machine
+describe('npm run nightly', { timeout: 300_000 }, () => {
   it('pulls everything and builds on the first night', async () => {
     const { code, out } = await nightly();
     expect(code, out).toBe(0);

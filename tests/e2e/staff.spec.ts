@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { base32 } from '@better-auth/utils/base32';
@@ -224,10 +224,11 @@ test('the first admin, made by one command, sets a password, adds TOTP, invites 
   expect(urls.filter((u) => /[?&](password|repeat|current|new)=/i.test(new URL(u).search) || /Quay crane|Tide tables|Bunker price/.test(decodeURIComponent(u)))).toEqual([]);
 });
 
-test('the newsroom: the writer writes a bilingual notice with pictures and submits it; the editor previews and publishes it, and the API serves it at once; a second save over another is refused and keeps the text', async ({
+test('the newsroom: the writer writes a bilingual notice with pictures and submits it; the editor previews and publishes it, and the API serves it at once; a second save over another is refused and keeps the text; the saved edit goes live without a build', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // a full build of the site for the publish, then a patch for the edit: many minutes on a busy machine
+  test.setTimeout(900_000);
   const picture = { name: 'yantian-gate.png', mimeType: 'image/png', buffer: seaPng() };
   // ---- the writer
   const writer = await browser.newContext({ storageState: writerState });
@@ -348,6 +349,19 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   await other.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(other.getByRole('alert')).toContainText('maria.rossi@seabridgelines.com saved this story first');
   await expect(other.locator('[data-version="en"]').getByLabel('Subtitle')).toHaveValue('Gates reopen at 06:00');
+
+  // ---- the saved edit of a live story goes live too, without a build: the worker patches the release served
+  // (src/releases/news-patch.ts), whose other pages are links to the one before; the recent stories' search bundle with it
+  const built = readlinkSync(join(site, 'dist/client'));
+  await expect
+    .poll(async () => (await e.request.get(`${origin}/en/home/News/detail/${id}/${notices}`)).text(), { timeout: 300_000, intervals: [1000] })
+    .toContain('Update 16:00: gates stay closed overnight');
+  expect(readlinkSync(join(site, 'dist/client'))).not.toBe(built);
+  expect(statSync(join(site, 'dist/client/en/home/About/history/index.html')).nlink).toBeGreaterThanOrEqual(2);
+  const search = await editor.newPage();
+  await search.goto(`${origin}/en/home/list?keyword=overnight`);
+  await expect(search.getByRole('link', { name: title })).toBeVisible({ timeout: 30_000 });
+  await search.close();
   await e.screenshot({ path: 'test-results/newsroom-editor.png', fullPage: true });
   expect(await seriousAxeViolations(e)).toEqual([]);
   await editor.close();

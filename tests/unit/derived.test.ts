@@ -109,7 +109,7 @@ describe('derived files', () => {
     expect(read('content/carbon/network.json').equals(before.network)).toBe(false);
     expect(Object.keys(JSON.parse(read('content/routes/sea-legs.json').toString('utf8')))).toContain(`${service.calls[0].port}-${b.port}`);
     expect(ran(await update(copy))).toEqual([]);
-  }, 180_000);
+  }, 600_000);
 
   it('a deleted or hand-edited output: its step runs and draws it again, byte for byte; nothing else runs', async () => {
     const certificates = outputsOf('certificates');
@@ -124,7 +124,7 @@ describe('derived files', () => {
     expect(reports.find((r) => r.id === 'scl-artwork')!.reasons).toEqual([`${edited} edited by hand`]);
     expect(outputsOf('certificates')).toEqual(certificates);
     expect(outputsOf('scl-artwork')).toEqual(pictures);
-  }, 60_000);
+  }, 300_000);
 
   it("a changed generator library reruns every step that imports it (the generators' code is an input), with the same bytes", async () => {
     const before = ['help-documents', 'local-assets', 'certificates'].map(outputsOf);
@@ -133,7 +133,7 @@ describe('derived files', () => {
     expect(ran(reports)).toEqual(['help-documents', 'local-assets', 'certificates']);
     expect(reports.find((r) => r.id === 'certificates')!.reasons).toEqual(['src/build/derived/generators/lib/pdf.mjs changed']);
     expect(['help-documents', 'local-assets', 'certificates'].map(outputsOf)).toEqual(before);
-  }, 60_000);
+  }, 300_000);
 
   it('a generator that fails stops the update with its command and what it said', async () => {
     const vessels = read('content/vessels.json');
@@ -144,7 +144,7 @@ describe('derived files', () => {
       writeFileSync(join(copy, 'content/vessels.json'), vessels);
     }
     expect(ran(await update(copy))).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   it('a Chromium step whose input changed is not run: the update stops, naming the stale files, the change and the command', async () => {
     // no real step needs Chromium (src/build/derived/generators/make-documents.mjs reads no content: NOT_STEPS says why); one that would
@@ -174,5 +174,5 @@ describe('derived files', () => {
     const reports = await update(copy, { steps });
     expect(reports.at(-1)!.action).toBe('recorded');
     expect(ran(await update(copy, { steps }))).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 });
