@@ -86,7 +86,7 @@ const { DEFAULT_SITE } = await importServerModules('nightly-site', { 'src/news/f
 /** The release served now, the finished release switched in, older ones pruned, the pending mark removed. */
 function serve(what) {
   activate(paths, release);
-  const pruned = prune(paths);
+  const pruned = prune(paths, undefined, removeInBackground);
   rmSync(pending, { force: true });
   log.info(`nightly: release ${release} served${what}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`);
 }

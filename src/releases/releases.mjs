@@ -118,14 +118,24 @@ export function carryAssets(paths, name) {
   return carried;
 }
 
-/** Removes all but the newest `keep` releases (never the one served). @param {ReturnType<typeof releasePaths>} paths */
-export function prune(paths, keep = KEEP) {
+/**
+ * Removes all but the newest `keep` releases (never the one served). Each is first renamed out of the
+ * list (at once), then deleted by `remove`: at 10,000 stories a language a release is some 150,000
+ * files, seconds to delete, which the nightly job leaves to a process of its own so that the next
+ * publish does not wait for them.
+ * @param {ReturnType<typeof releasePaths>} paths
+ * @param {number} [keep]
+ * @param {(folder: string) => void} [remove]
+ */
+export function prune(paths, keep = KEEP, remove = (folder) => rmSync(folder, { recursive: true, force: true })) {
   const current = currentRelease(paths);
   const all = listReleases(paths);
   const removed = [];
   for (const name of all.slice(0, Math.max(0, all.length - keep))) {
     if (name === current) continue;
-    rmSync(join(paths.releasesDir, name), { recursive: true, force: true });
+    const doomed = join(paths.releasesDir, `.removed-${name}`);
+    renameSync(join(paths.releasesDir, name), doomed);
+    remove(doomed);
     removed.push(name);
   }
   return removed;
