@@ -145,7 +145,7 @@ export async function benchPublish() {
   } finally {
     server.kill('SIGTERM');
     await sleep(500);
-    if (!values.keep) rmSync(work, { recursive: true, force: true });
+    if (!values.keep) rmSync(work, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

@@ -80,7 +80,9 @@ const paths = releasePaths();
 const release = releaseName();
 const outDir = join(paths.releasesDir, release);
 mkdirSync(paths.releasesDir, { recursive: true });
-const { patchRelease, recentSince, writeNewsState } = await importServerModules('nightly-news', { 'src/releases/news-patch.ts': 'patchRelease, recentSince, writeNewsState' });
+const { patchRelease, prepareNextCopy, recentSince, writeNewsState } = await importServerModules('nightly-news', {
+  'src/releases/news-patch.ts': 'patchRelease, prepareNextCopy, recentSince, writeNewsState',
+});
 const { DEFAULT_SITE } = await importServerModules('nightly-site', { 'src/news/feed.ts': 'DEFAULT_SITE' });
 
 /** The release served now, the finished release switched in, older ones pruned, the pending mark removed. */
@@ -89,6 +91,8 @@ function serve(what) {
   const pruned = prune(paths, undefined, removeInBackground);
   rmSync(pending, { force: true });
   log.info(`nightly: release ${release} served${what}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`);
+  // the next publish's copy of it, made ahead in a process of its own (src/releases/news-patch.ts)
+  prepareNextCopy(paths.releasesDir, release);
 }
 
 // only stories changed: the release served now with what they touch written again, when it can be

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -46,7 +46,7 @@ export interface PatchOptions {
 }
 
 export type PatchResult =
-  | { patched: false; reason: string; /** The release holds the news as it is: nothing to write, nor to build. */ current?: true }
+  | { patched: false; reason: string /** The release holds the news as it is: nothing to write, nor to build. */; current?: true }
   | {
       patched: true;
       added: number;
@@ -88,9 +88,13 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
   const details = changes.pages.filter((p) => p.kind === 'detail').length;
   if (details > (options.maxPages ?? MAX_PAGES)) return { patched: false, reason: `${details} story pages to write: a build` };
 
-  // the copy: hard links, so it costs a link per file; every file written below replaces its link
-  const copied = spawnSync('cp', ['-al', baseDir, dir], { encoding: 'utf8' });
-  if (copied.status !== 0) throw new Error(`copying release ${options.base}: ${copied.stderr || copied.error?.message}`);
+  // the copy: hard links, so it costs a link per file (at 10,000 stories a language some 160,000 files and
+  // folders, tens of seconds on a busy machine); every file written below replaces its link. One made
+  // ahead since the release was served (prepareNextCopy) is taken as it is; one still being made is waited for.
+  if (!(await takePreparedCopy(options.releasesDir, options.base, dir))) {
+    const copied = spawnSync('cp', ['-al', baseDir, dir], { encoding: 'utf8' });
+    if (copied.status !== 0) throw new Error(`copying release ${options.base}: ${copied.stderr || copied.error?.message}`);
+  }
   step('copy');
   const client = join(dir, 'client');
   const written: string[] = [];
@@ -168,6 +172,39 @@ export function writeNewsState(options: { root: string; release: string; site: s
 }
 
 export { recentSince };
+
+/** Where a copy of a release made ahead is being made, and where it is once made. */
+const preparing = (releasesDir: string, name: string) => join(releasesDir, `.preparing-${name}`);
+const prepared = (releasesDir: string, name: string) => join(releasesDir, `.prepared-${name}`);
+
+/**
+ * After a release is served: its copy by hard links for the next publish, made by a process of its own
+ * (it outlives the nightly job), renamed into place when whole. Copies made for releases no longer
+ * served are removed.
+ */
+export function prepareNextCopy(releasesDir: string, served: string): void {
+  for (const name of readdirSync(releasesDir)) {
+    if (/^\.(preparing|prepared)-/.test(name) && !name.endsWith(`-${served}`)) spawnSync('rm', ['-rf', join(releasesDir, name)]);
+  }
+  if (existsSync(preparing(releasesDir, served)) || existsSync(prepared(releasesDir, served))) return;
+  // only a release a publish can patch (made by a full build of the nightly job, with its server code)
+  if (!existsSync(join(releasesDir, served, NEWS_STATE_FILE)) || !existsSync(join(releasesDir, served, 'server/entry.mjs'))) return;
+  const script = 'cp -al "$1" "$2" && mv "$2" "$3" || rm -rf "$2"';
+  spawn('sh', ['-c', script, 'prepare', join(releasesDir, served), preparing(releasesDir, served), prepared(releasesDir, served)], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/** Takes the copy of `base` made ahead as the new release `dir`, waiting for one being made (up to 5 minutes); false when there is none. */
+async function takePreparedCopy(releasesDir: string, base: string, dir: string): Promise<boolean> {
+  for (let waited = 0; existsSync(preparing(releasesDir, base)) && !existsSync(prepared(releasesDir, base)) && waited < 300_000; waited += 250) {
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  try {
+    await rename(prepared(releasesDir, base), dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 interface Renderer {
   post(route: string, input: unknown): Promise<string>;

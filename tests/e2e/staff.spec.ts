@@ -76,7 +76,10 @@ test.afterAll(async () => {
   server?.kill();
   await new Promise((r) => setTimeout(r, 300));
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(site, { recursive: true, force: true });
+  // the next publish's copy of the release is made ahead by a process of its own: let it finish before the folder goes
+  const releases = join(site, 'var/releases');
+  for (let i = 0; i < 600 && existsSync(releases) && readdirSync(releases).some((n) => n.startsWith('.preparing-')); i++) await new Promise((r) => setTimeout(r, 250));
+  rmSync(site, { recursive: true, force: true, maxRetries: 5 });
 });
 
 /** The newest mail to `to` in the server's outbox, waited for; its first console link. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../../scripts/lib/serve-built.mjs';
 import { newsFileText } from '../../src/news/news-pull';
 import { NEWS_STATE_FILE, type NewsState } from '../../src/releases/news-state';
-import { patchRelease, writeNewsState } from '../../src/releases/news-patch';
+import { patchRelease, prepareNextCopy, writeNewsState } from '../../src/releases/news-patch';
 import { RENDER_TOKEN_HEADER } from '../../src/releases/render-access';
 
 /**
@@ -110,9 +110,25 @@ describe.runIf(built)('a publish patches the served release', () => {
     expect(existsSync(join(releases, 'same/client/en', gone))).toBe(true);
   });
 
+  it('takes the copy made ahead once the release is served, and writes what changed into it', async () => {
+    prepareNextCopy(releases, 'next');
+    // made by a process of its own; the publish waits for one being made
+    const snapshot = join(root, 'content/news');
+    const key = Object.keys(state('next').stories).find((k) => k.startsWith('zh/'))!;
+    const story = JSON.parse(readFileSync(join(snapshot, `${key}.json`), 'utf8'));
+    story.subTitle = '闸口于周六早上六点重新开放';
+    rmSync(join(snapshot, `${key}.json`));
+    writeFileSync(join(snapshot, `${key}.json`), newsFileText(story));
+    const result = await patchRelease({ root, releasesDir: releases, base: 'next', name: 'ahead' });
+    expect(result.patched, JSON.stringify(result)).toBe(true);
+    expect(readdirSync(releases).filter((n) => n.startsWith('.prepared-') || n.startsWith('.preparing-'))).toEqual([]);
+    expect(readFileSync(join(releases, 'ahead/client', `zh/home/News/detail/${story.newsUuid}/${story.typeId}/index.html`), 'utf8')).toContain('闸口于周六早上六点重新开放');
+    expect(readFileSync(join(releases, 'next/client', `zh/home/News/detail/${story.newsUuid}/${story.typeId}/index.html`), 'utf8')).not.toContain('闸口于周六早上六点重新开放');
+  });
+
   it('a release whose code or content changed since its build is built in full, and says why', async () => {
     writeFileSync(join(root, 'content/brand-note.txt'), 'a content change\n');
-    const result = await patchRelease({ root, releasesDir: releases, base: 'next', name: 'refused' });
+    const result = await patchRelease({ root, releasesDir: releases, base: 'ahead', name: 'refused' });
     rmSync(join(root, 'content/brand-note.txt'));
     expect(result).toEqual({ patched: false, reason: 'the code or the content (not the news) changed since the release was built' });
     expect(existsSync(join(releases, 'refused'))).toBe(false);
