@@ -22,7 +22,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
-  timeout: 30_000,
+  // a test's whole time: a busy 2-core CI machine with a build beside it runs the axe checks several times slower (30 s timed out there)
+  timeout: 90_000,
   use: {
     baseURL,
     trace: 'retain-on-failure',
