@@ -12,7 +12,8 @@ export default defineConfig({
           environment: 'node',
           // Each file gets its own database; PostgreSQL runs are slower to set up.
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // a database made and seeded per file: minutes on a busy 2-core machine with a build beside it
+          hookTimeout: 180_000,
         },
       },
       {
