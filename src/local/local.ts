@@ -276,6 +276,15 @@ export function excerpt(text: string, word: string, length = 160): string {
   return `${start > 0 ? '…' : ''}${cut}${start + length < text.length ? '…' : ''}`;
 }
 
+/**
+ * The meta description of a local page: the start of its own text (HTML or plain) where it has
+ * one, else the page's name before the site's description (the home page's).
+ */
+export function localPageDescription(l: LocalLanguage, title: string, text?: string): string {
+  const own = text ? plainText(text) : '';
+  return own ? excerpt(own, '', 155) : `${title} · ${l.content.description}`;
+}
+
 /** A page the [...page] route of a local site renders. */
 export type LocalRoute =
   | { kind: 'menu'; rest: string; page: MenuPage }
