@@ -5,6 +5,8 @@
 // median of three runs per page. Every run also measures a fixed reference page
 // (bench/lighthouse-reference.html, served apart from the site): Lighthouse times vary a lot
 // between machines and with their load, and that figure is what lets two runs be compared.
+// It also measures the floor pages (bench/lighthouse-floor.{en,zh}.html: a heading and a
+// paragraph, no style, script or image): what any page at all costs in this set-up.
 // Alone: `node bench/lighthouse.mjs` after `npm run build` (about 40 minutes; writes
 // bench-results/lighthouse.json); `--quick` measures the kinds marked quick once each
 // (part of `npm run bench`); `--runs N` and `--only TEXT` (kinds whose name or path contains TEXT).
@@ -13,10 +15,13 @@ import { createServer } from 'node:http';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startSite } from '../scripts/lib/serve-built.mjs';
+import { securityHeaders } from '../scripts/lib/security-headers.mjs';
 import { PAGE_KINDS } from './page-kinds.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REFERENCE = new URL('./lighthouse-reference.html', import.meta.url);
+/** The floor pages: a heading and a paragraph, no style, script or image, in each language: what any page costs here. */
+const FLOORS = { en: new URL('./lighthouse-floor.en.html', import.meta.url), zh: new URL('./lighthouse-floor.zh.html', import.meta.url) };
 
 /** The pages of a run: every kind, or the quick ones; `only` keeps the kinds whose name or a path contains it. */
 export function lighthousePages({ quick = false, only = '' } = {}) {
@@ -25,17 +30,21 @@ export function lighthousePages({ quick = false, only = '' } = {}) {
   );
 }
 
-/** The fixed reference page on a loopback port of its own. */
+/** The fixed reference page at / and the floor pages at /floor-{lang}, on a loopback port of their own. */
 async function serveReference() {
-  const body = readFileSync(REFERENCE);
+  const pages = new Map([['/', readFileSync(REFERENCE)], ...Object.entries(FLOORS).map(([lang, file]) => [`/floor-${lang}`, readFileSync(file)])]);
   const server = createServer((req, res) => {
-    // the page at / and nothing else (a robots.txt answered with the page would cost it SEO points; a missing favicon, best practices)
-    if (req.url !== '/') return res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    // those pages and nothing else (a robots.txt answered with a page would cost it SEO points; a missing favicon, best practices)
+    // /floor-{lang}+headers: the floor page with the site's security headers (npm start's and nginx's)
+    const [path, withHeaders] = req.url.split('+headers');
+    const body = withHeaders === '' ? pages.get(path) : pages.get(req.url);
+    if (!body) return res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...(withHeaders === '' ? securityHeaders('/en/home') : {}) });
     res.end(body);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => new Promise((r) => server.close(r)) };
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { url, floor: (lang, headers = false) => `${url}floor-${lang}${headers ? '+headers' : ''}`, stop: () => new Promise((r) => server.close(r)) };
 }
 
 async function measure(url, port) {
@@ -91,15 +100,20 @@ export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, onl
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const measured = new Map(pages.map((p) => [p.path, []]));
   const referenceRuns = [];
+  // each language plain, and English with the site's security headers
+  const floorKinds = [...Object.keys(FLOORS).map((lang) => ({ lang, headers: false })), { lang: 'en', headers: true }];
+  const floorRuns = floorKinds.map(() => []);
   const result = (rounds) => ({
     runs: rounds,
     reference: { kind: 'reference page', lang: 'en', path: 'bench/lighthouse-reference.html', ...median(referenceRuns) },
+    floors: floorKinds.map(({ lang, headers }, i) => ({ kind: headers ? "floor page, the site's headers" : 'floor page', lang, path: `bench/lighthouse-floor.${lang}.html`, ...median(floorRuns[i]) })),
     rows: pages.map((p) => (measured.get(p.path).length ? { ...p, ...median(measured.get(p.path)) } : { ...p, error: 'not built' })),
   });
   try {
     // in rounds (every page once, then again), so that a busy minute of the machine touches one run of several pages, not every run of one
     for (let round = 0; round < runs; round++) {
       referenceRuns.push(await measure(reference.url, chrome.port));
+      for (const [i, { lang, headers }] of floorKinds.entries()) floorRuns[i].push(await measure(reference.floor(lang, headers), chrome.port));
       for (const { path } of pages) {
         if (!existsSync(`${root}${path.split('?')[0]}/index.html`)) continue;
         measured.get(path).push(await measure(`${site.base}${path}`, chrome.port));
@@ -114,12 +128,12 @@ export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, onl
   return result(runs);
 }
 
-export function printLighthouse({ runs, reference, rows }) {
+export function printLighthouse({ runs, reference, floors = [], rows }) {
   console.log(`\nLighthouse, mobile settings (simulated slow 4G, 4x CPU slowdown), Debian Chromium; ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page:`);
   const show = (v) => (v == null ? 'n/a' : v);
   console.log('| page | lang | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | KB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of [reference, ...rows]) {
+  for (const r of [reference, ...floors, ...rows]) {
     if (r.error) console.log(`| ${r.kind} | ${r.lang} | ${r.error} | | | | | | | |`);
     else
       console.log(

@@ -37,9 +37,10 @@ export function securityHeaders(pathname) {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    'cross-origin-opener-policy': 'same-origin',
   };
   if (staffPath(pathname)) {
+    // the console holds a session: its window is kept from any other origin's (and their process)
+    headers['cross-origin-opener-policy'] = 'same-origin';
     headers['content-security-policy'] = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
     headers['x-frame-options'] = 'DENY';
   } else if (!embeddable(pathname)) {

@@ -23,7 +23,13 @@ describe.runIf(built)('security headers', () => {
       expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self'");
       expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
+      // no COOP on public pages: it makes the browser swap processes on arrival, about 200 ms of a phone's blocking time (docs/security.md)
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBeNull();
     }
+    // the console's pages hold a session: kept apart from every other origin's window, never framed
+    const console = await get('/en/staff/news');
+    expect(console.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(console.headers.get('x-frame-options')).toBe('DENY');
     // the pages' script and style policy is the meta tag Astro writes, with the hashes of their inline scripts
     const html = await (await get('/en/home')).text();
     expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-/i);
