@@ -80,18 +80,20 @@ const paths = releasePaths();
 const release = releaseName();
 const outDir = join(paths.releasesDir, release);
 mkdirSync(paths.releasesDir, { recursive: true });
-const { patchRelease, prepareNextCopy, recentSince, writeNewsState } = await importServerModules('nightly-news', {
+const { patchRelease, prepareNextCopy, recentSince, writeNewsState, keepAsSpare } = await importServerModules('nightly-news', {
   'src/releases/news-patch.ts': 'patchRelease, prepareNextCopy, recentSince, writeNewsState',
+  'src/releases/spares.ts': 'keepAsSpare',
 });
 const { DEFAULT_SITE } = await importServerModules('nightly-site', { 'src/news/feed.ts': 'DEFAULT_SITE' });
 
 /** The release served now, the finished release switched in, older ones pruned, the pending mark removed. */
 function serve(what) {
   activate(paths, release);
-  const pruned = prune(paths, undefined, removeInBackground);
+  // a pruned release the one served descends from by patches is kept as the next publish's spare tree
+  const pruned = prune(paths, undefined, removeInBackground, (name, current) => keepAsSpare(paths.releasesDir, name, current));
   rmSync(pending, { force: true });
   log.info(`nightly: release ${release} served${what}; ${listReleases(paths).length} kept${pruned.length ? `, ${pruned.length} older removed` : ''}`);
-  // the next publish's copy of it, made ahead in a process of its own (src/releases/news-patch.ts)
+  // the next publish's spare: a copy of it made ahead in a process of its own, unless one leads to it (src/releases/spares.ts)
   prepareNextCopy(paths.releasesDir, release);
 }
 

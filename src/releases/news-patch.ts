@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -16,6 +16,7 @@ import { newsFeedXml } from '../news/feed';
 import type { NewsListing } from '../news/news-list';
 import { writeNewsBundle } from '../search/news-index';
 import { newsBundleOf, recentSince } from '../search/news-bundles';
+import { prepareSpare, takeSpare, writePatchRecord } from './spares';
 import { RENDER_PREFIX, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER } from './render-access';
 import { NEWS_STATE_FILE, NEWS_STATE_VERSION, bilingual, newsChanges, readNewsState, readStory, scanSnapshot, type NewsState, type PageWork } from './news-state';
 
@@ -88,16 +89,19 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
   const details = changes.pages.filter((p) => p.kind === 'detail').length;
   if (details > (options.maxPages ?? MAX_PAGES)) return { patched: false, reason: `${details} story pages to write: a build` };
 
-  // the copy: hard links, so it costs a link per file (at 10,000 stories a language some 160,000 files and
-  // folders, tens of seconds on a busy machine); every file written below replaces its link. One made
-  // ahead since the release was served (prepareNextCopy) is taken as it is; one still being made is waited for.
-  if (!(await takePreparedCopy(options.releasesDir, options.base, dir))) {
+  // the new release folder: a spare brought forward to the release served (src/releases/spares.ts), or else
+  // its copy by hard links (at 10,000 stories a language some 160,000 links, tens of seconds on a busy
+  // machine); every file written below replaces its link
+  const spare = await takeSpare(options.releasesDir, options.base, dir);
+  if (!spare) {
     const copied = spawnSync('cp', ['-al', baseDir, dir], { encoding: 'utf8' });
     if (copied.status !== 0) throw new Error(`copying release ${options.base}: ${copied.stderr || copied.error?.message}`);
   }
-  step('copy');
+  step(spare ? 'spare' : 'copy');
   const client = join(dir, 'client');
+  // what the patch wrote and removed, for the record that brings a spare forward (src/releases/spares.ts)
   const written: string[] = [];
+  const folders: string[] = [];
   const put = async (file: string, data: string | Buffer) => {
     await replaceFile(join(client, file), data);
     written.push(file);
@@ -114,8 +118,9 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
     });
     step('pages');
     for (const { locale, listing } of changes.gone) {
-      await removePage(client, newsDetailFile(listing, locale).replace(/\/index\.html$/, ''));
-      if (locale === 'en') await removePage(client, `home/News/detail/${listing.newsUuid}/${listing.typeId}`);
+      const gone = [newsDetailFile(listing, locale).replace(/\/index\.html$/, ''), ...(locale === 'en' ? [`home/News/detail/${listing.newsUuid}/${listing.typeId}`] : [])];
+      for (const folder of gone) await removePage(client, folder);
+      folders.push(...gone);
     }
     for (const work of changes.pages) {
       if (work.kind !== 'detail' || work.locale !== 'en') continue;
@@ -124,7 +129,7 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
       if (!existsSync(join(client, bare))) await put(bare, barePage(`/${bare.replace(/\/index\.html$/, '')}`, state.site));
     }
     if (changes.sitemap) await put('sitemap.xml', sitemapWith(readFileSync(join(client, 'sitemap.xml'), 'utf8'), bilingual(stories), state.site));
-    await syncImages(join(options.root, 'public/files/news'), join(client, 'files/news'));
+    for (const name of await syncImages(join(options.root, 'public/files/news'), join(client, 'files/news'))) written.push(`files/news/${name}`);
     step('files');
     for (const bundle of changes.bundles) {
       const docs = Object.entries(stories)
@@ -138,6 +143,7 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
       await precompressFolder(staging);
       await rm(target, { recursive: true, force: true });
       await rename(staging, target);
+      folders.push(`pagefind/${bundle}`);
     }
     step('search');
   } catch (error) {
@@ -147,6 +153,7 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
     renderer?.close();
     await closePagefind().catch(() => {});
   }
+  writePatchRecord(dir, { base: options.base, files: written.map((f) => `client/${f}`), folders: folders.map((f) => `client/${f}`) });
   await rm(join(dir, NEWS_STATE_FILE), { force: true });
   writeFileSync(join(dir, NEWS_STATE_FILE), JSON.stringify({ ...state, stories } satisfies NewsState));
   step('state written');
@@ -173,37 +180,14 @@ export function writeNewsState(options: { root: string; release: string; site: s
 
 export { recentSince };
 
-/** Where a copy of a release made ahead is being made, and where it is once made. */
-const preparing = (releasesDir: string, name: string) => join(releasesDir, `.preparing-${name}`);
-const prepared = (releasesDir: string, name: string) => join(releasesDir, `.prepared-${name}`);
-
 /**
- * After a release is served: its copy by hard links for the next publish, made by a process of its own
- * (it outlives the nightly job), renamed into place when whole. Copies made for releases no longer
- * served are removed.
+ * After a release is served: a spare for the next publish (src/releases/spares.ts), a copy of it made
+ * ahead by a process of its own, unless a spare that leads to it is there already. Only for a release a
+ * publish can patch (made by a full build of the nightly job, or patched, with its server code).
  */
 export function prepareNextCopy(releasesDir: string, served: string): void {
-  for (const name of readdirSync(releasesDir)) {
-    if (/^\.(preparing|prepared)-/.test(name) && !name.endsWith(`-${served}`)) spawnSync('rm', ['-rf', join(releasesDir, name)]);
-  }
-  if (existsSync(preparing(releasesDir, served)) || existsSync(prepared(releasesDir, served))) return;
-  // only a release a publish can patch (made by a full build of the nightly job, with its server code)
   if (!existsSync(join(releasesDir, served, NEWS_STATE_FILE)) || !existsSync(join(releasesDir, served, 'server/entry.mjs'))) return;
-  const script = 'cp -al "$1" "$2" && mv "$2" "$3" || rm -rf "$2"';
-  spawn('sh', ['-c', script, 'prepare', join(releasesDir, served), preparing(releasesDir, served), prepared(releasesDir, served)], { detached: true, stdio: 'ignore' }).unref();
-}
-
-/** Takes the copy of `base` made ahead as the new release `dir`, waiting for one being made (up to 5 minutes); false when there is none. */
-async function takePreparedCopy(releasesDir: string, base: string, dir: string): Promise<boolean> {
-  for (let waited = 0; existsSync(preparing(releasesDir, base)) && !existsSync(prepared(releasesDir, base)) && waited < 300_000; waited += 250) {
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  try {
-    await rename(prepared(releasesDir, base), dir);
-    return true;
-  } catch {
-    return false;
-  }
+  prepareSpare(releasesDir, served);
 }
 
 interface Renderer {
@@ -293,12 +277,14 @@ export function sitemapWith(xml: string, stories: string[], site: string): strin
   return sitemap([...kept, ...stories.map((s) => `home/News/detail/${s}`)].sort(), site);
 }
 
-/** The newsroom's pictures the pull brought (public/files/news) that the release lacks. */
-async function syncImages(from: string, to: string): Promise<void> {
-  if (!existsSync(from)) return;
+/** The newsroom's pictures the pull brought (public/files/news) that the release lacks: their names. */
+async function syncImages(from: string, to: string): Promise<string[]> {
+  if (!existsSync(from)) return [];
   await mkdir(to, { recursive: true });
   const present = new Set(existsSync(to) ? readdirSync(to) : []);
-  for (const name of readdirSync(from)) if (!present.has(name)) await copyFile(join(from, name), join(to, name));
+  const added = readdirSync(from).filter((name) => !present.has(name));
+  for (const name of added) await copyFile(join(from, name), join(to, name));
+  return added;
 }
 
 async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {

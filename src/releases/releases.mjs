@@ -122,17 +122,23 @@ export function carryAssets(paths, name) {
  * Removes all but the newest `keep` releases (never the one served). Each is first renamed out of the
  * list (at once), then deleted by `remove`: at 10,000 stories a language a release is some 150,000
  * files, seconds to delete, which the nightly job leaves to a process of its own so that the next
- * publish does not wait for them.
+ * publish does not wait for them. `spare(name, served)` may keep one as a spare tree instead (it
+ * renames it out of the list itself and says true: src/releases/spares.ts).
  * @param {ReturnType<typeof releasePaths>} paths
  * @param {number} [keep]
  * @param {(folder: string) => void} [remove]
+ * @param {(name: string, served: string) => boolean} [spare]
  */
-export function prune(paths, keep = KEEP, remove = (folder) => rmSync(folder, { recursive: true, force: true })) {
+export function prune(paths, keep = KEEP, remove = (folder) => rmSync(folder, { recursive: true, force: true }), spare = () => false) {
   const current = currentRelease(paths);
   const all = listReleases(paths);
   const removed = [];
   for (const name of all.slice(0, Math.max(0, all.length - keep))) {
     if (name === current) continue;
+    if (current && spare(name, current)) {
+      removed.push(name);
+      continue;
+    }
     const doomed = join(paths.releasesDir, `.removed-${name}`);
     renameSync(join(paths.releasesDir, name), doomed);
     remove(doomed);

@@ -7,6 +7,7 @@ import { newsFileText } from '../../src/news/news-pull';
 import { NEWS_STATE_FILE, type NewsState } from '../../src/releases/news-state';
 import { patchRelease, prepareNextCopy, writeNewsState } from '../../src/releases/news-patch';
 import { RENDER_TOKEN_HEADER } from '../../src/releases/render-access';
+import { takeSpare } from '../../src/releases/spares';
 
 /**
  * A publish without a build (src/releases/news-patch.ts) on the built site: the release served now,
@@ -44,7 +45,7 @@ describe.runIf(built)('a publish patches the served release', () => {
     execFileSync('cp', ['-al', 'dist/server', join(releases, 'base/server')]);
     writeNewsState({ root, release: join(releases, 'base'), site: SITE, since });
   });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  afterAll(() => rmSync(work, { recursive: true, force: true, maxRetries: 5 }));
 
   it('writes again, byte for byte, what the build wrote: stories the state lacks, their neighbours, lists, feeds, homes and the sitemap', async () => {
     const recorded = state('base');
@@ -124,6 +125,28 @@ describe.runIf(built)('a publish patches the served release', () => {
     expect(readdirSync(releases).filter((n) => n.startsWith('.prepared-') || n.startsWith('.preparing-'))).toEqual([]);
     expect(readFileSync(join(releases, 'ahead/client', `zh/home/News/detail/${story.newsUuid}/${story.typeId}/index.html`), 'utf8')).toContain('闸口于周六早上六点重新开放');
     expect(readFileSync(join(releases, 'next/client', `zh/home/News/detail/${story.newsUuid}/${story.typeId}/index.html`), 'utf8')).not.toContain('闸口于周六早上六点重新开放');
+  });
+
+  it('a spare of an older release is brought forward by the patches since, to the release served, file for file', async () => {
+    // `same` as it was (untouched since `next` was made from it), kept as a spare as the nightly job keeps a pruned release
+    execFileSync('cp', ['-al', join(releases, 'same'), join(releases, '.spare-same')]);
+    // a spare no patch leads from (a release made by another full build) is removed, not taken
+    execFileSync('cp', ['-al', join(releases, 'base'), join(releases, '.spare-other')]);
+    const taken = await takeSpare(releases, 'ahead', join(releases, 'check'));
+    expect(taken && taken.from).toBe('same');
+    const all = (dir: string) => (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile()).sort();
+    const ahead = join(releases, 'ahead');
+    const check = join(releases, 'check');
+    expect(all(check)).toEqual(all(ahead));
+    expect(all(ahead).filter((f) => !readFileSync(join(ahead, f)).equals(readFileSync(join(check, f))))).toEqual([]);
+    // brought forward by links: the pages `next` and `ahead` wrote are theirs, not copies
+    const record = JSON.parse(readFileSync(join(ahead, 'patch.json'), 'utf8')) as { base: string; files: string[] };
+    expect(record.base).toBe('next');
+    expect(statSync(join(check, record.files[0])).ino).toBe(statSync(join(ahead, record.files[0])).ino);
+    expect(readdirSync(releases).filter((n) => n.startsWith('.spare-') || n.startsWith('.prepared-'))).toEqual([]);
+    // the releases it passed through are as they were
+    expect(existsSync(join(releases, 'same/patch.json')) && JSON.parse(readFileSync(join(releases, 'same/patch.json'), 'utf8')).base).toBe('base');
+    rmSync(check, { recursive: true, force: true });
   });
 
   it('a release whose code or content changed since its build is built in full, and says why', async () => {
