@@ -14,8 +14,8 @@ import type { Locale } from '../i18n/locales';
 import { newsDetailFile, newsSearchDocument } from '../news/article';
 import { newsFeedXml } from '../news/feed';
 import type { NewsListing } from '../news/news-list';
-import { writeNewsBundle } from '../search/news-index';
-import { newsBundleOf, recentSince } from '../search/news-bundles';
+import { bundlePageIds, writeNewsBundle } from '../search/news-index';
+import { NEWS_ARCHIVE_BUNDLE, NEWS_RECENT_BUNDLE, SUPERSEDED_FILE, newsBundleOf, recentSince } from '../search/news-bundles';
 import { prepareSpare, takeSpare, writePatchRecord } from './spares';
 import { RENDER_PREFIX, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER } from './render-access';
 import { NEWS_STATE_FILE, NEWS_STATE_VERSION, bilingual, newsChanges, readNewsState, readStory, scanSnapshot, type NewsState, type PageWork } from './news-state';
@@ -131,15 +131,18 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
     if (changes.sitemap) await put('sitemap.xml', sitemapWith(readFileSync(join(client, 'sitemap.xml'), 'utf8'), bilingual(stories), state.site));
     for (const name of await syncImages(join(options.root, 'public/files/news'), join(client, 'files/news'))) written.push(`files/news/${name}`);
     step('files');
+    const edited = new Set(changes.edited);
     for (const bundle of changes.bundles) {
       const docs = Object.entries(stories)
-        .filter(([, r]) => newsBundleOf(r.listing.statusDt, state.recentSince) === bundle)
+        .filter(([key, r]) => newsBundleOf(r.listing.statusDt, state.recentSince, edited.has(key)) === bundle)
         .map(([key]) => newsSearchDocument(story(key), key.slice(0, 2) as Locale));
       const target = join(client, 'pagefind', bundle);
       const staging = `${target}.next-${process.pid}`;
       await rm(staging, { recursive: true, force: true });
       const problems = await writeNewsBundle(docs, staging);
       if (problems.length) throw new Error(`pagefind: ${problems.join('; ')}`);
+      // the archive's entries of the stories changed or removed since the full build, left out by the browser
+      if (bundle === NEWS_RECENT_BUNDLE) await writeFile(join(staging, SUPERSEDED_FILE), JSON.stringify(changes.superseded));
       await precompressFolder(staging);
       await rm(target, { recursive: true, force: true });
       await rename(staging, target);
@@ -155,7 +158,7 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
   }
   writePatchRecord(dir, { base: options.base, files: written.map((f) => `client/${f}`), folders: folders.map((f) => `client/${f}`) });
   await rm(join(dir, NEWS_STATE_FILE), { force: true });
-  writeFileSync(join(dir, NEWS_STATE_FILE), JSON.stringify({ ...state, stories } satisfies NewsState));
+  writeFileSync(join(dir, NEWS_STATE_FILE), JSON.stringify({ ...state, stories, edited: changes.edited, superseded: changes.superseded } satisfies NewsState));
   step('state written');
   options.log?.(`news patch: ${read} story files read, ${written.length} files written, bundles ${changes.bundles.join(', ') || 'none'}`);
   return { patched: true, added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length, pages: changes.pages.length, bundles: changes.bundles, steps };
@@ -165,6 +168,13 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
 export function writeNewsState(options: { root: string; release: string; site: string; since: string; now?: Date }): { stories: number } {
   const now = options.now ?? new Date();
   const { stories } = scanSnapshot(join(options.root, 'content/news'));
+  // the archive bundle's page ids, so that a publish can leave out of the results what it makes out of date
+  const ids = bundlePageIds(join(options.release, 'client/pagefind', NEWS_ARCHIVE_BUNDLE));
+  const archiveIds: Record<string, string> = {};
+  for (const [key, record] of Object.entries(stories)) {
+    const id = ids.get(`/${newsDetailFile(record.listing, key.slice(0, 2) as Locale).replace(/index\.html$/, '')}`);
+    if (id) archiveIds[key] = id;
+  }
   const state: NewsState = {
     version: NEWS_STATE_VERSION,
     buildId: buildId(options.root),
@@ -173,6 +183,9 @@ export function writeNewsState(options: { root: string; release: string; site: s
     recentSince: options.since,
     builtAt: now.toISOString(),
     stories,
+    edited: [],
+    archiveIds,
+    superseded: [],
   };
   writeFileSync(join(options.release, NEWS_STATE_FILE), JSON.stringify(state));
   return { stories: Object.keys(stories).length };

@@ -6,7 +6,7 @@ import { NewsItem } from '../content-model/schemas/news';
 import { LOCALES, type Locale } from '../i18n/locales';
 import { homeNewsBlocks, listingOf, newestFirst, withNeighbours, type NewsListing } from '../news/news-list';
 import { parseContent } from '../shared/parse-content';
-import { NEWS_BUNDLES, newsBundleOf, type NewsBundle } from '../search/news-bundles';
+import { NEWS_ARCHIVE_BUNDLE, NEWS_RECENT_BUNDLE, newsBundleOf, type NewsBundle } from '../search/news-bundles';
 
 /**
  * What a release holds of the news, kept beside its folders (news-state.json): each story's file as it
@@ -16,7 +16,7 @@ import { NEWS_BUNDLES, newsBundleOf, type NewsBundle } from '../search/news-bund
  */
 export const NEWS_STATE_FILE = 'news-state.json';
 /** The shape of the state and of the render routes' input; another version means a full build. */
-export const NEWS_STATE_VERSION = 1;
+export const NEWS_STATE_VERSION = 2;
 
 export interface StoryRecord {
   ino: number;
@@ -41,6 +41,12 @@ export interface NewsState {
   builtAt: string;
   /** `{locale}/{newsUuid}` → the story's record. */
   stories: Record<string, StoryRecord>;
+  /** Stories dated before `recentSince` changed or added since the full build: indexed in the recent bundle. */
+  edited: string[];
+  /** The archive bundle's pages as the full build wrote it: story key → Pagefind's page id. */
+  archiveIds: Record<string, string>;
+  /** Page ids of the archive out of date (their stories changed or removed since): left out of results. */
+  superseded: string[];
 }
 
 export function readNewsState(file: string): NewsState | null {
@@ -104,8 +110,11 @@ export interface NewsChanges {
   pages: PageWork[];
   /** Detail pages to delete: `{locale}/{newsUuid}/{typeId}` of stories gone (or moved to another type). */
   gone: { locale: Locale; listing: NewsListing }[];
-  /** The search bundles holding a story added, changed or removed, before or after. */
+  /** The search bundles to write again: the recent one when any story changed (a publish never writes the archive). */
   bundles: NewsBundle[];
+  /** The state's `edited` and `superseded` after the publish. */
+  edited: string[];
+  superseded: string[];
   /** The set of stories in both languages changed (the sitemap lists their pages). */
   sitemap: boolean;
 }
@@ -133,13 +142,17 @@ export function newsChanges(before: NewsState, after: Record<string, StoryRecord
   const added: string[] = [];
   const changed: string[] = [];
   const removed: string[] = [];
-  const bundles = new Set<NewsBundle>();
+  const edited = new Set(before.edited);
+  const superseded = new Set(before.superseded);
   for (const key of [...keys].sort()) {
     const old = before.stories[key];
     const now = after[key];
     if (old && now && old.digest === now.digest) continue;
     (!old ? added : !now ? removed : changed).push(key);
-    for (const record of [old, now]) if (record) bundles.add(newsBundleOf(record.listing.statusDt, since));
+    // an old story's new text goes to the recent bundle; what the archive holds of it is out of date
+    if (now && newsBundleOf(now.listing.statusDt, since) === NEWS_ARCHIVE_BUNDLE) edited.add(key);
+    else edited.delete(key);
+    if (before.archiveIds[key]) superseded.add(before.archiveIds[key]);
   }
   const pages: PageWork[] = [];
   const gone: NewsChanges['gone'] = [];
@@ -162,7 +175,17 @@ export function newsChanges(before: NewsState, after: Record<string, StoryRecord
     }
     if (hash(was.home) !== hash(is.home)) pages.push({ kind: 'home', locale, news: Object.values(is.home).flat() });
   }
-  return { added, changed, removed, pages, gone, bundles: NEWS_BUNDLES.filter((b) => bundles.has(b)), sitemap: hash(bilingual(before.stories)) !== hash(bilingual(after)) };
+  return {
+    added,
+    changed,
+    removed,
+    pages,
+    gone,
+    bundles: added.length + changed.length + removed.length ? [NEWS_RECENT_BUNDLE] : [],
+    edited: [...edited].sort(),
+    superseded: [...superseded].sort(),
+    sitemap: hash(bilingual(before.stories)) !== hash(bilingual(after)),
+  };
 }
 
 /** The detail pages in both languages (the sitemap lists a page only when it has both): `{newsUuid}/{typeId}`, sorted. */

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -8,7 +8,7 @@ import { LANGUAGE_TAG, LOCALES, type Locale } from '../i18n/locales';
 import { localePath } from '../i18n/paths';
 import { faqEntryAnchor, faqTypePath, loadFaq } from '../help/faq';
 import { parseContent } from '../shared/parse-content';
-import { NEWS_ARCHIVE_BUNDLE, NEWS_BUNDLES, newsBundleOf, recentSince, type NewsBundle } from './news-bundles';
+import { NEWS_ARCHIVE_BUNDLE, NEWS_BUNDLES, NEWS_RECENT_BUNDLE, SUPERSEDED_FILE, newsBundleOf, recentSince, type NewsBundle } from './news-bundles';
 import { UNUSED, writeNewsBundle } from './news-index';
 import { newsSearchDocument } from '../news/article';
 import { NewsItem } from '../content-model/schemas/news';
@@ -269,6 +269,8 @@ export class SearchIndexer {
         await rename(join(this.staging, bundle), path).catch(() => cp(join(this.staging, bundle), path, { recursive: true }));
         bundles.push(path);
       }
+      // a full build's archive holds every old story as it is: none of its entries is out of date
+      await writeFile(join(outputPath, NEWS_RECENT_BUNDLE, SUPERSEDED_FILE), '[]');
       const languages: Record<string, number> = {};
       for (const bundle of bundles) {
         const entry = JSON.parse(await readFile(join(bundle, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };

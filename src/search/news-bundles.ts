@@ -2,10 +2,12 @@
  * The stories' search index is written apart from the rest of the site's (src/search/integration.ts),
  * in two Pagefind bundles the browser merges (src/search/site-search.ts): the archive, and the stories
  * dated on or after a day some weeks before the build ("recent"). A publish (src/releases/news-patch.ts)
- * then indexes again only the bundle its stories are in, in a second or two, where the whole index of
- * 10,000 stories a language takes minutes; a story dated before that day (an old one edited) means the
- * archive's bundle. The day is the build's, kept with its release, so that a story stays in its bundle
- * until the next full build.
+ * then indexes again only the recent bundle, in a second or two, where the whole index of 10,000
+ * stories a language takes minutes. An old story edited (or added) after the full build is indexed in
+ * the recent bundle too, and its entry in the archive, now out of date, is named in the recent bundle's
+ * `superseded.json` (the archive's page ids), which the browser leaves out of the results: so a publish
+ * never writes the archive, and the next full build puts the story back in it. The day is the build's,
+ * kept with its release, so that a story stays in its bundle until the next full build.
  */
 export const NEWS_ARCHIVE_BUNDLE = 'news';
 export const NEWS_RECENT_BUNDLE = 'news-recent';
@@ -23,7 +25,10 @@ export function recentSince(now = new Date(), env: Record<string, string | undef
   return new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The bundle a story of that date is indexed in. */
-export function newsBundleOf(statusDt: string, since: string): NewsBundle {
-  return statusDt.slice(0, 10) >= since ? NEWS_RECENT_BUNDLE : NEWS_ARCHIVE_BUNDLE;
+/** The bundle a story of that date is indexed in; `edited`: changed or added since the full build (the recent one). */
+export function newsBundleOf(statusDt: string, since: string, edited = false): NewsBundle {
+  return edited || statusDt.slice(0, 10) >= since ? NEWS_RECENT_BUNDLE : NEWS_ARCHIVE_BUNDLE;
 }
+
+/** In the recent bundle's folder: the archive's page ids (Pagefind's) out of date, a JSON array. */
+export const SUPERSEDED_FILE = 'superseded.json';

@@ -1,5 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import * as pagefind from 'pagefind';
 
 /** Pagefind bundles not used by the site (it has its own search page). */
@@ -30,4 +32,20 @@ export async function writeNewsBundle(docs: readonly { sourcePath: string; conte
   } finally {
     await index.deleteIndex();
   }
+}
+
+/** The pages of a written bundle: each page's URL → its Pagefind id (the name of its fragment, as the browser's results name it). */
+export function bundlePageIds(outputPath: string): Map<string, string> {
+  const ids = new Map<string, string>();
+  const folder = join(outputPath, 'fragment');
+  if (!existsSync(folder)) return ids;
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.pf_fragment')) continue;
+    // gzip of a signature and JSON: a page's fragment, or a group of them by their ids (Pagefind groups small ones)
+    const text = gunzipSync(readFileSync(join(folder, name))).toString('utf8');
+    const fragment = JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown>;
+    if (typeof fragment.url === 'string') ids.set(fragment.url, name.slice(0, -'.pf_fragment'.length));
+    else for (const [id, page] of Object.entries(fragment)) if (typeof (page as { url?: unknown })?.url === 'string') ids.set((page as { url: string }).url, id);
+  }
+  return ids;
 }

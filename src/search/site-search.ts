@@ -1,5 +1,5 @@
 import { dateOnly } from '../shared/format';
-import { NEWS_BUNDLES } from './news-bundles';
+import { NEWS_BUNDLES, NEWS_RECENT_BUNDLE, SUPERSEDED_FILE } from './news-bundles';
 
 /**
  * Site search in the browser over the static Pagefind index that the build writes
@@ -54,11 +54,11 @@ export interface PagefindFragment {
   meta: Record<string, string | undefined>;
   filters: Record<string, string[] | undefined>;
 }
-interface PagefindResult {
+export interface PagefindResult {
   id: string;
   data(): Promise<PagefindFragment>;
 }
-interface PagefindResults {
+export interface PagefindResults {
   results: PagefindResult[];
   filters: Record<string, Record<string, number>>;
 }
@@ -179,23 +179,45 @@ export function pageOf<T>(items: readonly T[], offset: number, limit: number): T
   return items.slice(from, from + size);
 }
 
-let runtime: Promise<PagefindApi> | undefined;
+/** Pagefind's runtime with the stories' bundles merged, and the archive's page ids out of date. */
+interface Runtime {
+  api: PagefindApi;
+  superseded: ReadonlySet<string>;
+}
+let runtime: Promise<Runtime> | undefined;
 
 /** Loads Pagefind's runtime once (a failed load is tried again next time). */
-export function loadPagefind(bundle = '/pagefind/'): Promise<PagefindApi> {
+function loadPagefind(bundle = '/pagefind/'): Promise<Runtime> {
   runtime ??= (async () => {
     const url = `${bundle}pagefind.js`;
     const api = (await import(/* @vite-ignore */ url)) as PagefindApi;
     await api.options({ excerptLength: EXCERPT_WORDS });
     // the stories are two bundles of their own, the archive and the recent ones (src/search/news-bundles.ts)
     for (const news of NEWS_BUNDLES) await api.mergeIndex(`${bundle}${news}/`, { excerptLength: EXCERPT_WORDS });
+    // the archive's entries of stories a publish changed or removed since the full build (their new text is in the recent bundle)
+    const answer = await fetch(`${bundle}${NEWS_RECENT_BUNDLE}/${SUPERSEDED_FILE}`);
+    const superseded = new Set(answer.ok ? ((await answer.json()) as string[]) : []);
     await api.filters();
-    return api;
+    return { api, superseded };
   })().catch((error: unknown) => {
     runtime = undefined;
     throw error;
   });
   return runtime;
+}
+
+/** Results without the archive's out-of-date entries, and the kind counts less those (all of them stories). */
+export function withoutSuperseded(found: PagefindResults | null, superseded: ReadonlySet<string>): { results: PagefindResult[]; counts: SearchPage['counts'] } {
+  const all = found?.results ?? [];
+  const results = superseded.size ? all.filter((r) => !superseded.has(r.id)) : all;
+  const counts = kindCounts(results.length, found?.filters);
+  const dropped = all.length - results.length;
+  if (dropped && counts.news) {
+    const news = counts.news - dropped;
+    if (news > 0) counts.news = news;
+    else delete counts.news;
+  }
+  return { results, counts };
 }
 
 /**
@@ -205,11 +227,9 @@ export function loadPagefind(bundle = '/pagefind/'): Promise<PagefindApi> {
 export async function siteSearch(opts: SearchOptions): Promise<SearchPage> {
   const term = normaliseKeyword(opts.keyword);
   if (!term) return { hits: [], total: 0, counts: { all: 0 } };
-  const pagefind = await loadPagefind();
-  const everything = await pagefind.search(term, { filters: { site: opts.site } });
-  const results = everything?.results ?? [];
-  const counts = kindCounts(results.length, everything?.filters);
-  const list = opts.kind ? ((await pagefind.search(term, { filters: { site: opts.site, kind: opts.kind } }))?.results ?? []) : results;
+  const { api: pagefind, superseded } = await loadPagefind();
+  const { results, counts } = withoutSuperseded(await pagefind.search(term, { filters: { site: opts.site } }), superseded);
+  const list = opts.kind ? withoutSuperseded(await pagefind.search(term, { filters: { site: opts.site, kind: opts.kind } }), superseded).results : results;
   const fragments = await Promise.all(pageOf(list, opts.offset, opts.limit).map((r) => r.data()));
   return { hits: fragments.map(toHit), total: list.length, counts };
 }

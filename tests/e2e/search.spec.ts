@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { bundlePageIds } from '../../src/search/news-index';
 import { acceptCookies, expect, test, seriousAxeViolations } from './fixtures';
 
 /**
@@ -250,5 +251,29 @@ test.describe('site search', () => {
     await expect(page).toHaveURL('/zh/home/list');
     await settled(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+
+  test('a story whose archive entry a publish superseded is left out of the results and the counts', async ({ page }) => {
+    // an old English story of the archive bundle, and its id there
+    const ids = bundlePageIds('dist/client/pagefind/news');
+    const story = stories('en')
+      .filter((s) => /^[A-Za-z]{9,}$/.test(s.title.split(' ').at(-1) ?? ''))
+      .find((s) => [...ids.keys()].some((u) => u.includes(`/detail/${s.newsUuid}/`)))!;
+    const [url, id] = [...ids].find(([u]) => u.includes(`/detail/${story.newsUuid}/`))!;
+    const keyword = story.title;
+    const link = (p: Page) => hits(p).locator(`h3 a[href^="${url.replace(/\/$/, '')}"]`);
+    await page.goto(`/en/home/list?keyword=${encodeURIComponent(keyword)}`);
+    await settled(page);
+    await showAll(page);
+    await expect(link(page)).toHaveCount(1);
+    const before = { all: await tabCount(tab(page, 'all')), news: await tabCount(tab(page, 'news')) };
+    // as a publish that edited it writes the recent bundle's list (src/search/news-bundles.ts)
+    await page.route('**/pagefind/news-recent/superseded.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([id]) }));
+    await page.reload();
+    await settled(page);
+    await showAll(page);
+    await expect(link(page)).toHaveCount(0);
+    expect(await tabCount(tab(page, 'all'))).toBe(before.all - 1);
+    expect(await tabCount(tab(page, 'news'))).toBe(before.news - 1);
   });
 });

@@ -8,6 +8,8 @@ import { NEWS_STATE_FILE, type NewsState } from '../../src/releases/news-state';
 import { patchRelease, prepareNextCopy, writeNewsState } from '../../src/releases/news-patch';
 import { RENDER_TOKEN_HEADER } from '../../src/releases/render-access';
 import { takeSpare } from '../../src/releases/spares';
+import { bundlePageIds } from '../../src/search/news-index';
+import { newsDetailFile } from '../../src/news/article';
 
 /**
  * A publish without a build (src/releases/news-patch.ts) on the built site: the release served now,
@@ -147,6 +149,29 @@ describe.runIf(built)('a publish patches the served release', () => {
     // the releases it passed through are as they were
     expect(existsSync(join(releases, 'same/patch.json')) && JSON.parse(readFileSync(join(releases, 'same/patch.json'), 'utf8')).base).toBe('base');
     rmSync(check, { recursive: true, force: true });
+  });
+
+  it('an old story edited: indexed in the recent bundle, its archive entry named superseded, the archive not written', async () => {
+    const snapshot = join(root, 'content/news');
+    const recorded = state('ahead');
+    const [key, old] = Object.entries(recorded.stories).find(([k, r]) => k.startsWith('en/') && r.listing.statusDt < since && recorded.archiveIds[k])!;
+    const story = JSON.parse(readFileSync(join(snapshot, `${key}.json`), 'utf8'));
+    story.title = 'Reefer plugs at Rotterdam doubled overnight';
+    rmSync(join(snapshot, `${key}.json`));
+    writeFileSync(join(snapshot, `${key}.json`), newsFileText(story));
+    const result = await patchRelease({ root, releasesDir: releases, base: 'ahead', name: 'old-edit' });
+    expect(result.patched && result.bundles).toEqual(['news-recent']);
+    const client = join(releases, 'old-edit/client');
+    const url = `/${newsDetailFile(old.listing, 'en').replace(/index\.html$/, '')}`;
+    expect(bundlePageIds(join(client, 'pagefind/news-recent')).has(url)).toBe(true);
+    // with those the publishes before superseded (a story removed and one changed among the old ones)
+    expect(JSON.parse(readFileSync(join(client, 'pagefind/news-recent/superseded.json'), 'utf8'))).toEqual([...recorded.superseded, recorded.archiveIds[key]].sort());
+    expect(recorded.superseded.length).toBeGreaterThan(0);
+    // the archive's entry is that page's, and the archive is the one the release was copied from
+    expect(bundlePageIds(join(client, 'pagefind/news')).get(url)).toBe(recorded.archiveIds[key]);
+    const entry = 'pagefind/news/pagefind-entry.json';
+    expect(statSync(join(client, entry)).ino).toBe(statSync(join(releases, 'ahead/client', entry)).ino);
+    expect(state('old-edit').edited).toEqual([...recorded.edited, key].sort());
   });
 
   it('a release whose code or content changed since its build is built in full, and says why', async () => {

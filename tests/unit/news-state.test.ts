@@ -9,6 +9,7 @@ import type { NewsItem } from '../../src/content-model/schemas/news';
 import { listingOf } from '../../src/news/news-list';
 import { newsChanges, scanSnapshot, type NewsState, type StoryRecord } from '../../src/releases/news-state';
 import { sitemapWith, withPolicyMeta } from '../../src/releases/news-patch';
+import { withoutSuperseded } from '../../src/search/site-search';
 
 /**
  * What a publish writes again (src/releases/news-state.ts): the pages, feeds and search bundles a
@@ -39,7 +40,18 @@ function record(i: NewsItem, digest = JSON.stringify(i)): StoryRecord {
 function stories(...items: [string, NewsItem][]): Record<string, StoryRecord> {
   return Object.fromEntries(items.map(([locale, i]) => [`${locale}/${i.newsUuid}`, record(i)]));
 }
-const state = (s: Record<string, StoryRecord>): NewsState => ({ version: 1, buildId: 'x', year: 2026, site: 'https://example.com', recentSince: SINCE, builtAt: '2026-11-26T00:00:00Z', stories: s });
+const state = (s: Record<string, StoryRecord>, archiveIds: Record<string, string> = {}): NewsState => ({
+  version: 2,
+  buildId: 'x',
+  year: 2026,
+  site: 'https://example.com',
+  recentSince: SINCE,
+  builtAt: '2026-11-26T00:00:00Z',
+  stories: s,
+  edited: [],
+  archiveIds,
+  superseded: [],
+});
 const kinds = (c: ReturnType<typeof newsChanges>) =>
   c.pages.map((p) => (p.kind === 'detail' ? `detail ${p.locale}/${p.key.split('/')[1]}` : p.kind === 'home' ? `home ${p.locale}` : `${p.kind} ${p.locale} ${p.typeId}`)).sort();
 
@@ -91,11 +103,13 @@ describe('what a publish writes again', () => {
     expect(c.bundles).toEqual(['news-recent']);
   });
 
-  it('an old story edited is in the archive bundle; one moved to another type leaves its old page', () => {
+  it('an old story edited goes to the recent bundle, its archive entry superseded (the archive is never written); one moved to another type leaves its old page', () => {
     const after = stories(...base);
     after['en/story-old1'] = record(item('story-old1', { typeId: NEWS_TYPE.updates, statusDt: '2019-05-01' }));
-    const c = newsChanges(before, after);
-    expect(c.bundles).toEqual(['news']);
+    const c = newsChanges({ ...before, archiveIds: { 'en/story-old1': 'en-us_0ld1', 'zh/story-old1': 'zh-cn_0ld1' } }, after);
+    expect(c.bundles).toEqual(['news-recent']);
+    expect(c.edited).toEqual(['en/story-old1']);
+    expect(c.superseded).toEqual(['en-us_0ld1']);
     expect(c.gone.map((g) => `${g.locale}/${g.listing.newsUuid}/${g.listing.typeId}`)).toEqual([`en/story-old1/${NEWS_TYPE.news}`]);
     expect(kinds(c)).toContain(`list en ${NEWS_TYPE.updates}`);
     expect(kinds(c)).toContain(`list en ${NEWS_TYPE.news}`);
@@ -109,6 +123,31 @@ describe('what a publish writes again', () => {
     expect(c.removed).toEqual(['en/story-n04']);
     expect(c.gone.map((g) => g.listing.newsUuid)).toEqual(['story-n04']);
     expect(kinds(c)).toEqual(['detail en/story-n03', 'detail en/story-n05', `feed en ${NEWS_TYPE.notices}`, `list en ${NEWS_TYPE.notices}`]);
+  });
+
+  it('publish after publish: an old story added stays in the recent bundle; removed, it leaves it and its archive entry stays superseded', () => {
+    const ids = { 'zh/story-old1': 'zh-cn_0ld1' };
+    const first = newsChanges(state(stories(...base), ids), { ...stories(...base), ...stories(['en', item('story-old2', { statusDt: '2020-01-02' })]) });
+    expect(first.edited).toEqual(['en/story-old2']);
+    expect(first.superseded).toEqual([]);
+    const after = { ...stories(...base), ...stories(['en', item('story-old2', { statusDt: '2020-01-02' })]) };
+    delete after['zh/story-old1'];
+    const second = newsChanges({ ...state(stories(...base), ids), edited: first.edited, stories: { ...stories(...base), ...stories(['en', item('story-old2', { statusDt: '2020-01-02' })]) } }, after);
+    expect(second.removed).toEqual(['zh/story-old1']);
+    expect(second.edited).toEqual(['en/story-old2']);
+    expect(second.superseded).toEqual(['zh-cn_0ld1']);
+    expect(second.bundles).toEqual(['news-recent']);
+  });
+});
+
+describe('search results without the archive entries a publish superseded', () => {
+  const result = (id: string) => ({ id, data: async () => ({ url: `/${id}`, content: '', excerpt: '', meta: {} }) as never });
+  it('leaves them out of the results, the count of all and the count of stories', () => {
+    const found = { results: ['a', 'b', 'old1', 'c'].map(result), filters: { kind: { news: 3, page: 1 } } };
+    const { results, counts } = withoutSuperseded(found, new Set(['old1']));
+    expect(results.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(counts).toEqual({ all: 3, news: 2, page: 1 });
+    expect(withoutSuperseded(found, new Set()).counts).toEqual({ all: 4, news: 3, page: 1 });
   });
 });
 
