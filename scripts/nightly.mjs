@@ -16,13 +16,13 @@
 // builds it again.
 // Cron (02:30 every night):
 //   30 2 * * *  cd /srv/carrier-site && npm run nightly >> var/nightly.log 2>&1
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { pullNewsAndReport } from './pull-news.mjs';
-import { activate, carryAssets, currentRelease, listReleases, prune, releaseName, releasePaths } from '../src/releases/releases.mjs';
+import { activate, carryAssets, currentRelease, listReleases, prune, releaseName, releasePaths, removeInBackground } from '../src/releases/releases.mjs';
 import { importServerModules } from './lib/server-modules.mjs';
 import { createLogger, reportLevel } from '../src/observability/log.mjs';
 
@@ -42,10 +42,6 @@ const astro = join(dirname(createRequire(import.meta.url).resolve('astro/package
 const pending = resolve('var/nightly-build-pending');
 const started = process.hrtime.bigint();
 
-/** Removes a folder in a process of its own that outlives this one. */
-function removeInBackground(path) {
-  spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', path], { detached: true, stdio: 'ignore' }).unref();
-}
 const since = (t) => (Number(process.hrtime.bigint() - t) / 1e9).toFixed(1);
 
 /** The run's last line, and how it ended for /metrics (site_build_last_*: src/observability/gauges.ts reads var/nightly-last.json). */

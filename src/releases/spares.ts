@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { removeInBackground } from './releases.mjs';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -117,7 +118,7 @@ export async function takeSpare(releasesDir: string, base: string, dir: string):
       .map((s) => ({ ...s, chain: patchChain(releasesDir, s.of, base) }))
       .filter((s) => {
         if (s.chain) return true;
-        removeInBackground(s.path);
+        discard(s.path);
         return false;
       })
       .sort((a, b) => a.chain!.length - b.chain!.length);
@@ -162,19 +163,19 @@ export function keepAsSpare(releasesDir: string, name: string, served: string): 
   for (const spare of spares(releasesDir)) {
     const theirs = patchChain(releasesDir, spare.of, served);
     if (theirs && theirs.length <= chain.length) return false;
-    removeInBackground(spare.path);
+    discard(spare.path);
   }
   renameSync(join(releasesDir, name), join(releasesDir, `.spare-${name}`));
   return true;
 }
 
 /** Out of the listing at once (`.removed-…`, which nothing takes), deleted by a process of its own. */
-function removeInBackground(path: string): void {
+function discard(path: string): void {
   const doomed = join(dirname(path), `.removed-${basename(path).slice(1)}-${process.pid}-${Date.now()}`);
   try {
     renameSync(path, doomed);
   } catch {
     return;
   }
-  spawn('rm', ['-rf', doomed], { detached: true, stdio: 'ignore' }).unref();
+  removeInBackground(doomed);
 }
