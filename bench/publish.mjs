@@ -19,8 +19,7 @@
 //
 //   node bench/publish.mjs [--publishes 10] [--items 0] [--keep]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,9 +27,8 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { freePort } from '../scripts/lib/serve-built.mjs';
 import { writeGeneratedSnapshot } from './news-scale.mjs';
-
-/** The stories' search bundles (src/search/news-bundles.ts). */
-const NEWS_BUNDLES = ['news', 'news-recent'];
+import { NEWS_BUNDLES } from '../src/search/news-bundles.ts';
+import { bundlePageIds } from '../src/search/news-index.ts';
 
 const project = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { publishes: { type: 'string', default: '10' }, items: { type: 'string', default: '0' }, keep: { type: 'boolean' } }, strict: false });
@@ -149,14 +147,9 @@ export async function benchPublish() {
   }
 }
 
-/** Whether a page is in one of the served stories' search bundles (Pagefind's fragments: gzip, a signature, then JSON naming the page's URL). */
-function inSearchIndex(url) {
-  for (const bundle of NEWS_BUNDLES) {
-    const folder = join(site, 'dist/client/pagefind', bundle, 'fragment');
-    if (!existsSync(folder)) continue;
-    for (const name of readdirSync(folder)) if (gunzipSync(readFileSync(join(folder, name))).includes(url)) return true;
-  }
-  return false;
+/** Whether a page whose URL starts so is in one of the served stories' search bundles (their fragments name its URL). */
+function inSearchIndex(prefix) {
+  return NEWS_BUNDLES.some((bundle) => [...bundlePageIds(join(site, 'dist/client/pagefind', bundle)).keys()].some((url) => url.startsWith(prefix)));
 }
 
 function run(command, args) {

@@ -130,16 +130,19 @@ export async function takeSpare(releasesDir: string, base: string, dir: string):
       }
       return { from: spare.of, ...bringForward(releasesDir, dir, spare.chain!) };
     }
-    const beingMade = readdirSync(releasesDir).some((e) => e.startsWith('.preparing-') && patchChain(releasesDir, e.slice('.preparing-'.length), base));
-    if (!beingMade || waited >= 300_000) return false;
+    if (!beingMadeFor(releasesDir, base) || waited >= 300_000) return false;
     await new Promise((done) => setTimeout(done, 250));
   }
 }
 
+/** Whether a copy of a release with a way to `name` is being made. */
+function beingMadeFor(releasesDir: string, name: string): boolean {
+  return readdirSync(releasesDir).some((e) => e.startsWith('.preparing-') && patchChain(releasesDir, e.slice('.preparing-'.length), name) !== undefined);
+}
+
 /** Whether a spare of a release with a way to `name`, made or being made, is there. */
 export function hasSpareFor(releasesDir: string, name: string): boolean {
-  const made = spares(releasesDir).some((s) => patchChain(releasesDir, s.of, name));
-  return made || readdirSync(releasesDir).some((e) => e.startsWith('.preparing-') && patchChain(releasesDir, e.slice('.preparing-'.length), name) !== undefined);
+  return spares(releasesDir).some((s) => patchChain(releasesDir, s.of, name)) || beingMadeFor(releasesDir, name);
 }
 
 /**
