@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
+import { SERVER_HEADERS_TIMEOUT_MS, SERVER_KEEP_ALIVE_MS } from './lib/keep-alive.mjs';
 import { securityHeaders, staffPath, withFrameAncestors } from './lib/security-headers.mjs';
 import { serveStatic } from './lib/static-twins.mjs';
 import { createLogger } from '../src/observability/log.mjs';
@@ -103,6 +104,9 @@ const server = createServer((req, res) => {
   // a static file as nginx sends it: the build's .br or .gz twin to a client that accepts it, else the file as it is
   serveStatic(req, res, servedDir, () => handler(req, res));
 });
+// idle connections outlive the clients' and nginx's pools (scripts/lib/keep-alive.mjs)
+server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
+server.headersTimeout = SERVER_HEADERS_TIMEOUT_MS;
 server.listen(Number(process.env.PORT), process.env.HOST, () => {
   // Warm up before reporting ready (/ready answers 503 until then): one request of each kind, so that
   // no visitor's first request waits for the API's start (database, seed, the OpenAPI examples), the

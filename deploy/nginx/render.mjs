@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { PROXY_KEEP_ALIVE_S } from '../../scripts/lib/keep-alive.mjs';
 import { EMBEDDABLE_PATTERN, STAFF_PATTERN, securityHeaders } from '../../scripts/lib/security-headers.mjs';
 
 /**
@@ -81,6 +82,7 @@ export function renderNginxConf(options) {
     state_dir: resolve(options.stateDir),
     mime_types: mimeTypes,
     brotli_static: withBrotli ? '    brotli_static on;' : '',
+    upstream_keepalive_timeout: `${PROXY_KEEP_ALIVE_S}s`,
     upstream_servers: upstreams.map((u) => `        server ${u} max_fails=1 fail_timeout=5s;`).join('\n'),
     hsts: quoted(HSTS),
     listen,

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { Agent, get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_KEEP_ALIVE_MS } from '../../scripts/lib/keep-alive.mjs';
 import { rawRequest, startServer, stopServer } from './support';
 
 /**
@@ -120,4 +122,26 @@ describe.runIf(built)('static files of npm start: the precompressed twins', () =
       expect(answer.body.length, path).toBeGreaterThan(0);
     }
   });
+
+  it("keeps an idle connection past Node's default 5 s, as long as scripts/lib/keep-alive.mjs says, so that no client sends on a connection the server is closing", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ reused: boolean; keepAlive: string | undefined }>((done, fail) => {
+        const request = httpGet(`${base}/homeapiak/health`, { agent }, (answer) => {
+          answer.resume();
+          answer.on('end', () => done({ reused: request.reusedSocket, keepAlive: answer.headers['keep-alive'] }));
+        });
+        request.on('error', fail);
+      });
+    try {
+      const first = await get();
+      expect(first.reused).toBe(false);
+      expect(first.keepAlive).toBe(`timeout=${SERVER_KEEP_ALIVE_MS / 1000}`);
+      // longer than Node's default (5 s), far shorter than the server's 65 s
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect((await get()).reused, 'the second request went on the same connection').toBe(true);
+    } finally {
+      agent.destroy();
+    }
+  }, 30_000);
 });

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROTLI_MODULE, HSTS, renderNginxConf } from '../../deploy/nginx/render.mjs';
+import { SERVER_KEEP_ALIVE_MS } from '../../scripts/lib/keep-alive.mjs';
 import { securityHeaders } from '../../scripts/lib/security-headers.mjs';
 import { freePort } from '../../scripts/lib/serve-built.mjs';
 
@@ -62,6 +63,9 @@ describe('nginx configuration (deploy/nginx/)', () => {
     expect(conf).toContain('least_conn;');
     expect(conf).toContain('proxy_next_upstream error timeout http_502 http_503;');
     expect(conf).not.toMatch(/non_idempotent|proxy_cache /);
+    // nginx lets an idle upstream connection go before the API server does (scripts/lib/keep-alive.mjs)
+    const upstreamIdle = Number(/upstream carrier_api \{[^}]*keepalive_timeout (\d+)s;/.exec(conf)?.[1]);
+    expect(upstreamIdle * 1000).toBeLessThan(SERVER_KEEP_ALIVE_MS);
     expect(conf).not.toMatch(/\{\{\w+\}\}/);
     // the staff console and the API go to the API processes
     expect(conf).toContain('location ~ "^/(en|zh)/staff(/|$)"');
