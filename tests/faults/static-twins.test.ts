@@ -126,7 +126,7 @@ describe.runIf(built)('static files of npm start: the precompressed twins', () =
   it("keeps an idle connection past Node's default 5 s, as long as scripts/lib/keep-alive.mjs says, so that no client sends on a connection the server is closing", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const get = () =>
-      new Promise<{ reused: boolean; keepAlive: string | undefined }>((done, fail) => {
+      new Promise<{ reused: boolean; keepAlive: string | string[] | undefined }>((done, fail) => {
         const request = httpGet(`${base}/homeapiak/health`, { agent }, (answer) => {
           answer.resume();
           answer.on('end', () => done({ reused: request.reusedSocket, keepAlive: answer.headers['keep-alive'] }));
