@@ -117,6 +117,44 @@ test.describe('sailing schedule search', () => {
     await expect(from).toHaveValue('Rotterdam (NLRTM)');
   });
 
+  test('the island is fetched when the page is idle and run only when the visitor reaches for it', async ({ browser, baseURL }) => {
+    // a context of its own: the fixture's routes (external addresses answered locally) turn Chromium's HTTP cache off
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(SEARCH);
+    const island = page.locator('astro-island[client="intent"]');
+    const urls = await island.evaluate((e) => [e.getAttribute('component-url')!, e.getAttribute('renderer-url')!]);
+    // the component, the renderer and what they import (React's DOM client is the largest) are fetched…
+    await expect.poll(() => urls.every((u) => requested.includes(u)) && requested.filter((u) => u.startsWith('/_astro/') && u.endsWith('.js')).length > 6).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // …and not run: the island's module was read by fetch() alone (an import would be a script's), and the island still waits with its server HTML
+    const readAs = await page.evaluate(
+      (url) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname === url)
+          .map((e) => (e as PerformanceResourceTiming).initiatorType),
+      urls[0],
+    );
+    expect(readAs).toEqual(['fetch']);
+    await expect(island).toHaveAttribute('ssr', '');
+    const reached = await page.evaluate(() => performance.now());
+    await page.getByRole('combobox', { name: /^From$/ }).hover();
+    await expect(island).not.toHaveAttribute('ssr', '');
+    // hydrating took the modules from the HTTP cache: nothing of them came over the network again
+    const overTheNetwork = await page.evaluate(
+      (since) =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.startTime > since && e.name.includes('/_astro/') && e.name.endsWith('.js') && e.transferSize > 0)
+          .map((e) => e.name),
+      reached,
+    );
+    expect(overTheNetwork).toEqual([]);
+    await context.close();
+  });
+
   test("a search link keeps the results' room from the first paint: nothing moves when they arrive", async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { shifts: number };

@@ -71,9 +71,13 @@ export default function ScheduleSearch(props: { locale: Locale; strings: Schedul
       tonnes: q.get('tonnes') ?? '',
     };
     const sorted = q.get('sort') as Sort;
-    if (SORTS.includes(sorted)) setSort(sorted);
-    setForm(next);
-    if (from && to) search(next, sorted && SORTS.includes(sorted) ? sorted : 'departure', false);
+    // the request goes at once; the form's new values render in a transition, in slices that leave
+    // the main thread free between them (the page is still loading: no long task for a search link)
+    startTransition(() => {
+      if (SORTS.includes(sorted)) setSort(sorted);
+      setForm(next);
+      if (from && to) search(next, sorted && SORTS.includes(sorted) ? sorted : 'departure', false);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
