@@ -127,7 +127,8 @@ test.describe('sailing schedule search', () => {
     const island = page.locator('astro-island[client="intent"]');
     const urls = await island.evaluate((e) => [e.getAttribute('component-url')!, e.getAttribute('renderer-url')!]);
     // the component, the renderer and what they import (React's DOM client is the largest) are fetched…
-    await expect.poll(() => urls.every((u) => requested.includes(u)) && requested.filter((u) => u.startsWith('/_astro/') && u.endsWith('.js')).length > 6).toBe(true);
+    // (when the browser is first idle: on a busy machine that can take a while, hence the longer wait)
+    await expect.poll(() => urls.every((u) => requested.includes(u)) && requested.filter((u) => u.startsWith('/_astro/') && u.endsWith('.js')).length > 6, { timeout: 30_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
     // …and not run: the island's module was read by fetch() alone (an import would be a script's), and the island still waits with its server HTML
     const readAs = await page.evaluate(
@@ -142,7 +143,7 @@ test.describe('sailing schedule search', () => {
     await expect(island).toHaveAttribute('ssr', '');
     const reached = await page.evaluate(() => performance.now());
     await page.getByRole('combobox', { name: /^From$/ }).hover();
-    await expect(island).not.toHaveAttribute('ssr', '');
+    await expect(island).not.toHaveAttribute('ssr', '', { timeout: 30_000 });
     // hydrating took the modules from the HTTP cache: nothing of them came over the network again
     const overTheNetwork = await page.evaluate(
       (since) =>
