@@ -1,4 +1,4 @@
-import { matchesCity } from '../offices/office-search';
+import { cityMatcher } from '../offices/office-search';
 import { fill } from '../i18n/fill';
 import { keywordSearch } from './keyword-search';
 import { loadIndex, officeList } from './office-list';
@@ -40,7 +40,8 @@ export function startOfficeSearch(): void {
         say(data.msgFailed ?? '');
         return;
       }
-      const hits = offices.filter((o) => matchesCity(o.q, key));
+      const matches = cityMatcher(key);
+      const hits = offices.filter((o) => matches(o.q));
       title.textContent = fill(data.msgResults ?? '', { keyword: key, count: hits.length });
       noResult.textContent = fill(data.msgNoResult ?? '', { keyword: key });
       noResult.hidden = hits.length > 0;

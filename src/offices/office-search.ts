@@ -29,8 +29,13 @@ export function searchTerms(city: { en: string; zh: string }): string {
 
 /** True when a keyword (part of a city name in either language) matches an office's search terms. */
 export function matchesCity(terms: string, keyword: string): boolean {
+  return cityMatcher(keyword)(terms);
+}
+
+/** matchesCity with the keyword folded once, for a match over many entries. */
+export function cityMatcher(keyword: string): (terms: string) => boolean {
   const key = fold(keyword).replace(/\|/g, '');
-  return key !== '' && terms.split('|').some((term) => term.includes(key));
+  return (terms) => key !== '' && terms.split('|').some((term) => term.includes(key));
 }
 
 /** Spec path of an office's detail page; with `fromSearch` the breadcrumb leads back to the continent (type=1). */

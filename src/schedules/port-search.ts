@@ -1,4 +1,4 @@
-import { fold, matchesCity } from '../offices/office-search';
+import { cityMatcher, fold } from '../offices/office-search';
 
 /**
  * The port picker's match, shared by the schedule search island (in the browser) and the
@@ -20,13 +20,15 @@ export interface PortOption {
 export function searchPorts(ports: readonly PortOption[], text: string, limit = 8): PortOption[] {
   const key = fold(text).replace(/\s+/g, '');
   if (!key) return [];
+  // the text folded once, not once a port: the island runs this on every keystroke over every port
+  const matchesText = cityMatcher(text);
   const scored: { port: PortOption; score: number; i: number }[] = [];
   ports.forEach((port, i) => {
-    const terms = port.terms.split('|');
+    const terms = port.terms.split('|').map((t) => t.replace(/\s+/g, ''));
     let score = -1;
     if (port.locode.toLowerCase() === key) score = 0;
-    else if (terms.some((t) => t.replace(/\s+/g, '').startsWith(key))) score = 1;
-    else if (matchesCity(port.terms, text) || terms.some((t) => t.replace(/\s+/g, '').includes(key))) score = 2;
+    else if (terms.some((t) => t.startsWith(key))) score = 1;
+    else if (matchesText(port.terms) || terms.some((t) => t.includes(key))) score = 2;
     if (score >= 0) scored.push({ port, score, i });
   });
   return scored

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern, whose list and items are a listbox and its options
 // biome-ignore-all lint/a11y/useFocusableInteractive: in the combobox pattern the input keeps the focus (aria-activedescendant names the option), so options are not focusable
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the input handles the keys for its options (arrows, Enter, Escape); a click picks with the pointer
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { portLabel, searchPorts, type PortOption } from '../../schedules/port-search';
 import { comboboxProps, useListbox } from '../shared/combobox';
 import type { ScheduleStrings } from './strings';
@@ -23,7 +23,8 @@ export default function PortField(props: {
   onChange(text: string, port: PortOption | null): void;
 }) {
   const { id, name, label, ports, text, error, strings: s, onChange } = props;
-  const matches = searchPorts(ports, text);
+  // matched again only when the text changes, not on each render of the search around it
+  const matches = useMemo(() => searchPorts(ports, text), [ports, text]);
   const input = useRef<HTMLInputElement>(null);
   const pick = (p: PortOption) => {
     onChange(portLabel(p), p);

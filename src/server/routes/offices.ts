@@ -3,7 +3,7 @@ import { calls } from '../../contract/calls';
 import { CODE } from '../../contract/wire';
 import type { Locale } from '../../i18n/locales';
 import { groupByInitial } from '../../offices/office-groups';
-import { matchesCity } from '../../offices/office-search';
+import { cityMatcher } from '../../offices/office-search';
 import { loadOffices, personName, type OfficeEntry } from '../../offices/offices';
 import { memoizedHandle } from '../memo';
 import { WireError } from '../handle';
@@ -50,14 +50,15 @@ export function officeRoutes() {
     })),
   );
 
-  answer(calls.officeSearch, ({ query, language }) =>
-    page(
-      net().all.filter((e) => matchesCity(e.terms, query.key)),
+  answer(calls.officeSearch, ({ query, language }) => {
+    const matches = cityMatcher(query.key);
+    return page(
+      net().all.filter((e) => matches(e.terms)),
       query.currentPage,
       query.size,
       localeOf(language),
-    ),
-  );
+    );
+  });
 
   answer(calls.countryOffices, ({ query, language }) => {
     const country = net().findCountry(query.Country);
