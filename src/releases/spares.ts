@@ -147,12 +147,18 @@ export function hasSpareFor(releasesDir: string, name: string): boolean {
 
 /**
  * A copy of release `name` made ahead by hard links, in a process of its own that outlives the caller,
- * renamed to `.prepared-{name}` when whole; nothing when a spare for it is there already.
+ * renamed to `.prepared-{name}` when whole; nothing when a spare for it is there already. Its folder
+ * `.preparing-{name}` is made here, before this returns: a publish that comes next waits for the copy
+ * (takeSpare) even when the copying process has not started yet on a busy machine.
  */
 export function prepareSpare(releasesDir: string, name: string): void {
   if (!existsSync(join(releasesDir, name)) || hasSpareFor(releasesDir, name)) return;
-  const script = 'cp -al "$1" "$2" && mv "$2" "$3" || rm -rf "$2"';
-  spawn('sh', ['-c', script, 'prepare', join(releasesDir, name), preparing(releasesDir, name), join(releasesDir, `.prepared-${name}`)], { detached: true, stdio: 'ignore' }).unref();
+  const folder = preparing(releasesDir, name);
+  mkdirSync(folder);
+  const script = 'cp -al "$1/." "$2" && mv "$2" "$3" || rm -rf "$2"';
+  const copy = spawn('sh', ['-c', script, 'prepare', join(releasesDir, name), folder, join(releasesDir, `.prepared-${name}`)], { detached: true, stdio: 'ignore' });
+  copy.on('error', () => rmSync(folder, { recursive: true, force: true }));
+  copy.unref();
 }
 
 /**

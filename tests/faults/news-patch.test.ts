@@ -7,7 +7,7 @@ import { newsFileText } from '../../src/news/news-pull';
 import { NEWS_STATE_FILE, type NewsState } from '../../src/releases/news-state';
 import { patchRelease, prepareNextCopy, writeNewsState } from '../../src/releases/news-patch';
 import { RENDER_TOKEN_HEADER } from '../../src/releases/render-access';
-import { takeSpare } from '../../src/releases/spares';
+import { hasSpareFor, takeSpare } from '../../src/releases/spares';
 import { bundlePageIds } from '../../src/search/news-index';
 import { newsDetailFile } from '../../src/news/article';
 
@@ -115,6 +115,8 @@ describe.runIf(built)('a publish patches the served release', () => {
 
   it('takes the copy made ahead once the release is served, and writes what changed into it', async () => {
     prepareNextCopy(releases, 'next');
+    // a publish that comes at once sees it, even before the copying process has started (a busy machine)
+    expect(hasSpareFor(releases, 'next')).toBe(true);
     // made by a process of its own; the publish waits for one being made
     const snapshot = join(root, 'content/news');
     const key = Object.keys(state('next').stories).find((k) => k.startsWith('zh/'))!;
