@@ -4,7 +4,6 @@ import { SCHEDULE_PATH, SCHEDULE_TONNES_MAX, SCHEDULE_WEEKS_MAX } from '../../co
 import { ApiError, apiFetch, apiUrl, defaultTarget } from '../../contract/fetch';
 import { API_LANGUAGE, type Locale } from '../../i18n/locales';
 import { formatLocalDateTime } from '../../schedules/local-time';
-import { formatNumber } from '../../shared/format';
 import { portLabel, portFromText, type PortOption } from '../../schedules/port-search';
 import { SCHEDULE_SORTS, sortOptions, type ScheduleSort } from '../../schedules/sort';
 import { fill } from '../shared/text';
@@ -302,7 +301,7 @@ function SailingCard(props: { option: SailingOptionWire; locale: Locale; strings
   const { option: o, locale, strings: s, when } = props;
   const first = o.legs[0];
   const last = o.legs.at(-1)!;
-  const num = (n: number) => formatNumber(n, locale, { fractionDigits: 0 });
+  const num = (n: number) => n.toLocaleString(locale === 'zh' ? 'zh-CN' : 'en-GB', { maximumFractionDigits: 0 });
   const path = (p: string) => `/${locale}${p}`;
   return (
     <li className="schedule-card">
