@@ -154,7 +154,11 @@ export function hasSpareFor(releasesDir: string, name: string): boolean {
 export function prepareSpare(releasesDir: string, name: string): void {
   if (!existsSync(join(releasesDir, name)) || hasSpareFor(releasesDir, name)) return;
   const folder = preparing(releasesDir, name);
-  mkdirSync(folder);
+  try {
+    mkdirSync(folder);
+  } catch {
+    return; // made by another process in the meantime: that one copies
+  }
   const script = 'cp -al "$1/." "$2" && mv "$2" "$3" || rm -rf "$2"';
   const copy = spawn('sh', ['-c', script, 'prepare', join(releasesDir, name), folder, join(releasesDir, `.prepared-${name}`)], { detached: true, stdio: 'ignore' });
   copy.on('error', () => rmSync(folder, { recursive: true, force: true }));
