@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // npm test: type check, unit and API tests (vitest), build, size budgets, fault tests, end-to-end tests (Playwright
-// in Debian's Chromium), the smoke suite through nginx. Prints one closing line "tests: N passed, N failed".
+// in Debian's Chromium), the smoke suite through nginx. Ends with the list of what failed (each step and each
+// failed test by file and name, so the tail of a CI log says what broke) and one closing line
+// "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { readPlaywrightReport, readVitestReport } from './lib/test-report.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -10,6 +13,13 @@ let passed = 0;
 let failed = 0;
 let skippedE2e = false;
 let skippedNginx = false;
+/** what failed, in order: a step ("step: lint and format") or a test ("tests/api/x.test.ts › suite › name") */
+const failures = [];
+
+function stepFailed(title) {
+  failed++;
+  failures.push(`step: ${title}`);
+}
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
@@ -17,49 +27,43 @@ function run(title, command, args, env = {}) {
   return result.status === 0;
 }
 
-function countVitest(file) {
-  if (!existsSync(file)) return false;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+function count(report) {
+  if (!report) return false;
+  passed += report.passed;
+  failed += report.failed;
+  failures.push(...report.failures);
   return true;
 }
-
-function countPlaywright(file) {
-  if (!existsSync(file)) return false;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.stats.expected + report.stats.flaky;
-  failed += report.stats.unexpected;
-  return true;
-}
+const countVitest = (file) => count(readVitestReport(file));
+const countPlaywright = (file) => count(readPlaywrightReport(file));
 
 rmSync('test-results', { recursive: true, force: true });
 
 // hints too: an unused variable or a deprecated API fails the run (astro check counts them as hints)
-if (!run('type check', 'astro', ['check', '--minimumSeverity', 'hint'])) failed++;
+if (!run('type check', 'astro', ['check', '--minimumSeverity', 'hint'])) stepFailed('type check');
 // lint and format (biome.jsonc): unused code, floating or misused promises, React hook rules; the house format
-if (!run('lint and format', 'biome', ['ci', '--error-on-warnings'])) failed++;
+if (!run('lint and format', 'biome', ['ci', '--error-on-warnings'])) stepFailed('lint and format');
 
 let before = failed;
 const vitestOk = run('unit and API tests', 'vitest', ['run', '--project', 'unit', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
-if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === before)) failed++;
+if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === before)) stepFailed('unit and API tests');
 
 const built = run('build', 'astro', ['build', '--force']);
-if (!built) failed++;
+if (!built) stepFailed('build');
 else if (run('size budgets', 'node', ['bench/run.mjs', '--check'])) passed++;
-else failed++;
+else stepFailed('size budgets');
 if (built) {
   // faults: the database going away, the built server killed mid-burst (tests/faults)
   before = failed;
   const faultsOk = run('fault tests', 'vitest', ['run', '--project', 'faults', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-faults.json']);
-  if (!countVitest('test-results/vitest-faults.json') || (!faultsOk && failed === before)) failed++;
+  if (!countVitest('test-results/vitest-faults.json') || (!faultsOk && failed === before)) stepFailed('fault tests');
 }
 if (!built) {
   // nothing to serve
 } else if (!existsSync(chromium)) {
   if (ci) {
     console.error(`\nNo Chromium at ${chromium}: end-to-end tests are required under CI. Install Debian's chromium or set CHROMIUM_PATH.`);
-    failed++;
+    stepFailed('end-to-end tests (no Chromium)');
   } else {
     console.warn(`\nSkipping end-to-end tests: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`);
     skippedE2e = true;
@@ -67,15 +71,16 @@ if (!built) {
 } else {
   before = failed;
   const e2eOk = run('end-to-end tests', 'playwright', ['test']);
-  if (!countPlaywright('test-results/e2e.json') || (!e2eOk && failed === before)) failed++;
+  if (!countPlaywright('test-results/e2e.json') || (!e2eOk && failed === before)) stepFailed('end-to-end tests');
   // the reference deployment: nginx (deploy/nginx/) before two API processes on PostgreSQL, and the
   // smoke suite through it (tests/nginx/); exit code 77: skipped (no nginx or PostgreSQL, outside CI only)
   before = failed;
   console.log('\n=== through nginx: node scripts/nginx-smoke.mjs');
   const nginx = spawnSync('node', ['scripts/nginx-smoke.mjs'], { stdio: 'inherit' });
   if (nginx.status === 77) skippedNginx = true;
-  else if (!countPlaywright('test-results/nginx.json') || (nginx.status !== 0 && failed === before)) failed++;
+  else if (!countPlaywright('test-results/nginx.json') || (nginx.status !== 0 && failed === before)) stepFailed('through nginx');
 }
 
+if (failures.length) console.log(`\nfailed:\n- ${failures.join('\n- ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skippedE2e ? ', e2e skipped' : ''}${skippedNginx ? ', through nginx skipped' : ''}`);
 process.exit(failed ? 1 : 0);
