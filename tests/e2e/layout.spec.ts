@@ -139,6 +139,8 @@ async function check(browser: Browser, baseURL: string, path: string): Promise<s
     const page = await context.newPage();
     await page.goto(path, { waitUntil: 'load' });
     await page.evaluate(() => document.fonts.ready);
+    // carousels start once the page has loaded (src/browser/carousels-after-load.ts)
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-carousel]')].every((c) => c.hasAttribute('data-ready')));
     await page.waitForTimeout(250); // islands hydrate, carousels lay out
     for (const f of await page.evaluate(inspect))
       problems.push(f.kind === 'overlap' ? `${path} at ${width} px: ${f.a} and ${f.b} overlap (${f.px})` : `${path} at ${width} px: news link ${f.a} shows ${f.px}`);

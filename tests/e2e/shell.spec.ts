@@ -56,6 +56,7 @@ test('banner clicks on the home page are recorded', async ({ page }) => {
   await acceptCookies(page);
   // keep the page where it is, so that the answer of the click counter can be read
   await page.route('**/en/home/News/**', (route) => route.fulfill({ status: 204 })); // a 204 cancels the navigation
+  await expect(page.locator('.hero[data-ready]')).toBeAttached(); // Swiper starts once the page has loaded
   await page.locator('.hero').getByRole('button', { name: 'Pause' }).click();
   const recorded = page.waitForResponse((r) => r.url().includes('/homeapiak/webPicture/saveClick?pictureNameEN='));
   await page.locator('.hero .swiper-slide-active [data-track-click]').click();
@@ -205,6 +206,7 @@ test('mourning mode turns the home page grey inside a configured range only', as
 test('the banner carousel autoplays every 3.5 s, pauses on hover and by its button', async ({ page }) => {
   await page.goto('/en/home');
   await acceptCookies(page);
+  await expect(page.locator('.hero[data-ready]')).toBeAttached(); // Swiper starts once the page has loaded
   const active = page.locator('.hero .swiper-slide-active');
   const first = await active.getAttribute('data-swiper-slide-index');
   await expect.poll(() => active.getAttribute('data-swiper-slide-index'), { timeout: 6000 }).not.toBe(first);
