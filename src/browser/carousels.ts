@@ -21,15 +21,11 @@ export interface CarouselOptions {
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Starts every [data-carousel] of the page (markup from components/common/Carousel.astro):
- * autoplay that pauses on hover and on keyboard focus, a pause button, arrows,
- * keyboard, and Swiper's a11y announcements. Swiper locks itself during an animation.
+ * Starts one [data-carousel] (markup from components/common/Carousel.astro; every one of a page is
+ * started by carousels-after-load.ts): autoplay that pauses on hover and on keyboard focus, a pause
+ * button, arrows, keyboard, and Swiper's a11y announcements. Swiper locks itself during an
+ * animation. The carousel gets data-ready once it works.
  */
-export function startCarousels(root: ParentNode = document): Swiper[] {
-  return [...root.querySelectorAll<HTMLElement>('[data-carousel]')].map(startCarousel);
-}
-
-/** Starts one [data-carousel] (see startCarousels); it gets data-ready once it works. */
 export function startCarousel(el: HTMLElement): Swiper {
   const o = JSON.parse(el.dataset.options ?? '{}') as CarouselOptions;
   const a11y = JSON.parse(el.dataset.a11y ?? '{}') as Partial<Record<'prev' | 'next' | 'first' | 'last' | 'bullet', string>>;
