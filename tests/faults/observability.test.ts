@@ -11,14 +11,19 @@ import { startServer, stopServer } from './support';
 
 const built = existsSync('dist/server/entry.mjs');
 
-/** Prometheus text as samples: `name{labels}` → value. */
+/**
+ * Prometheus text as samples: `name{labels}` → value. Prometheus reads a value with Go's ParseFloat,
+ * which takes NaN and Inf in any case: prom-client writes `Nan` (as the event loop's mean lag when
+ * two scrapes come within its 10 ms resolution).
+ */
 function samples(text: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{.*\})?) (-?[0-9.eE+-]+|NaN|[+-]Inf)$/.exec(line);
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{.*\})?) (-?[0-9.eE+-]+|nan|[+-]inf)$/i.exec(line);
     if (!match) throw new Error(`not Prometheus text: ${line}`);
-    out.set(match[1], Number(match[2]));
+    const value = match[2].toLowerCase();
+    out.set(match[1], value === 'nan' ? Number.NaN : value.endsWith('inf') ? Number(`${value[0]}Infinity`) : Number(value));
   }
   return out;
 }

@@ -16,14 +16,16 @@ import { metrics } from '../../observability/metrics.mjs';
  *
  * A process takes requests from the database in leases rather than one by one: the row is
  * raised by a lease of n (a sixteenth of what the process last saw left, 1 to 256), and the
- * process answers that many requests of the window from memory. Near the limit leases are of
- * one, so a small limit (10 messages an hour) is counted exactly, request by request; far from
- * it (600 city searches in ten minutes) a search costs a write one time in up to 256. A lease
- * counts in the row as soon as it is taken, so all processes together never allow more than
- * the limit; a process may refuse while another still holds a few requests of its last lease
- * (or lost them when it stopped), which errs on the safe side. When half a lease is used the
- * next is taken in the background, so a request seldom waits for the database. Once the row is
- * at the limit the window is refused from memory to its end (a window's count never goes down).
+ * process answers that many requests of the window from memory. Far from the limit (600 city
+ * searches in ten minutes) a search costs a write one time in up to 256, and when half a lease
+ * is used the next is taken in the background, so a request seldom waits for the database.
+ * Near the limit leases are of one, taken by the request itself and never ahead, so a small
+ * limit (10 messages an hour) is counted exactly, request by request, over all processes
+ * together. A lease counts in the row as soon as it is taken, so all processes together never
+ * allow more than the limit; a process may refuse while another still holds a few requests of
+ * its last lease of more than one (or lost them when it stopped), which errs on the safe side.
+ * Once the row is at the limit the window is refused from memory to its end (a window's count
+ * never goes down).
  * Old windows are pruned by one request a minute per process.
  */
 const PRUNE_EVERY_MS = 60_000;
@@ -120,16 +122,25 @@ export class RateLimiter {
     }
   }
 
-  /** Half the lease used: the next one is taken in the background (a failure there is met again, and answered, by the request that has to wait). */
+  /** The size of the next lease: a sixteenth of what was last seen left, 1 to MAX_LEASE. */
+  private nextSize(lease: Lease, bucket: RateBucket): number {
+    return Math.min(MAX_LEASE, Math.max(1, Math.floor((this.config.limits[bucket].count - lease.seen) / 16)));
+  }
+
+  /**
+   * Half the lease used: the next one is taken in the background (a failure there is met again, and
+   * answered, by the request that has to wait). Not a lease of one: a request taken ahead would be
+   * held here while another process is refused, so near the limit each request takes its own.
+   */
   private refill(lease: Lease, bucket: RateBucket, client: string, windowStart: number): void {
-    if (lease.full || lease.taking || lease.units > lease.size / 2) return;
+    if (lease.full || lease.taking || lease.units > lease.size / 2 || this.nextSize(lease, bucket) === 1) return;
     this.take(lease, bucket, client, windowStart).catch(() => {});
   }
 
-  /** Takes a lease from the row: a sixteenth of what was last seen left, 1 to MAX_LEASE. */
+  /** Takes a lease from the row. */
   private take(lease: Lease, bucket: RateBucket, client: string, windowStart: number): Promise<void> {
     const limit = this.config.limits[bucket].count;
-    const n = Math.min(MAX_LEASE, Math.max(1, Math.floor((limit - lease.seen) / 16)));
+    const n = this.nextSize(lease, bucket);
     lease.taking = this.takeRow(lease, { bucket, client, windowStart: new Date(windowStart), n }, limit).finally(() => {
       lease.taking = undefined;
     });
