@@ -81,6 +81,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Rate limits count in fixed windows of the real clock (src/server/forms/rate-limit.ts): a burst of
+ * requests that straddles a window's end would start a new count halfway. Before a burst against a
+ * server, this waits for the next window when the current one has less than `marginSeconds` left.
+ */
+export async function clearOfWindowEnd(windowSeconds: number, marginSeconds = 20): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginSeconds * 1000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
 /** The built site and API (scripts/start.mjs, as `npm start` runs it) in a child process. */
 export async function startServer(env: Record<string, string>): Promise<{ base: string; process: ChildProcess; output: () => string }> {
   const port = await freePort();
