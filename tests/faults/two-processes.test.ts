@@ -60,9 +60,14 @@ async function submit(server: Server, sign: string, marker: string): Promise<Wir
   });
 }
 
-/** A mail server that accepts everything after a short pause (so two digest runs overlap), keeping the recipients. */
-async function slowMailServer(pauseMs: number) {
+/**
+ * A mail server that accepts everything after a short pause, keeping the recipients. It answers no
+ * mail until it holds `together` at once: a digest run sends one mail at a time, so two held at once
+ * are one of each run, and the two runs overlap however late the second one starts.
+ */
+async function slowMailServer(pauseMs: number, together = 1) {
   const recipients: string[] = [];
+  let held: (() => void)[] | undefined = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -71,7 +76,12 @@ async function slowMailServer(pauseMs: number) {
       stream.on('data', () => {});
       stream.on('end', () => {
         recipients.push(...session.envelope.rcptTo.map((r) => r.address));
-        setTimeout(callback, pauseMs);
+        const answer = () => setTimeout(callback, pauseMs);
+        if (!held) return answer();
+        held.push(answer);
+        if (held.length < together) return;
+        for (const release of held) release();
+        held = undefined;
       });
     },
   });
@@ -174,7 +184,7 @@ describe('two API processes on one PostgreSQL', () => {
         );
       }
       await client.end();
-      const smtp = await slowMailServer(40);
+      const smtp = await slowMailServer(40, 2);
       cleanups.push(smtp.close);
       const mailEnv = {
         DATABASE_URL: url,
@@ -188,7 +198,7 @@ describe('two API processes on one PostgreSQL', () => {
       const runs = await Promise.all([sendDigests(mailEnv, at), sendDigests(mailEnv, at)]);
       for (const run of runs) expect(run.code, run.out).toBe(0);
       const sent = runs.map((r) => Number(/: (\d+) sent/.exec(r.out)?.[1]));
-      // both runs sent some (they overlapped), and together each subscriber once
+      // both runs sent some (the mail server held the first mail of one until the other's came), and together each subscriber once
       expect(
         sent.every((n) => n > 0),
         runs.map((r) => r.out).join('\n'),
