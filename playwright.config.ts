@@ -24,6 +24,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   // a test's whole time: a busy 2-core CI machine with a build beside it runs the axe checks several times slower (30 s timed out there)
   timeout: 90_000,
+  // an assertion waits for its condition: a submit or a hydration on a busy machine can take over the default 5 s
+  expect: { timeout: 20_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

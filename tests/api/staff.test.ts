@@ -11,7 +11,7 @@ import { Jar, ORIGIN, startStaff, totpNow, type StaffHarness } from './staff-hel
 let h: StaffHarness;
 beforeAll(async () => {
   h = await startStaff();
-}, 60_000);
+}); // the api project's hookTimeout: a database made and seeded on a busy machine
 afterAll(async () => {
   await h?.close();
 });

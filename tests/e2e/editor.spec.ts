@@ -48,7 +48,8 @@ test.describe.configure({ mode: 'serial' });
 test.skip(({ browserName }) => browserName !== 'chromium');
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
+  // the copy, the dev server (up to 180 s on a busy machine) and the editor's first bundling (up to 150 s)
+  test.setTimeout(360_000);
   root = mkdtempSync(join(tmpdir(), 'editor-e2e-'));
   cpSync(repo, root, { recursive: true, filter: (source) => !NOT_COPIED.has(relative(repo, source).split('/')[0]) });
   const link = spawnSync('cp', ['-al', join(repo, 'node_modules'), join(root, 'node_modules')], { encoding: 'utf8' });
@@ -58,7 +59,7 @@ test.beforeAll(async ({ browser }) => {
   dev = spawn(node, [astro, 'dev', '--host', '127.0.0.1', '--port', String(port)], { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   dev.stdout?.on('data', (d) => (devLog += d));
   dev.stderr?.on('data', (d) => (devLog += d));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const answer = await fetch(`${origin}/admin`, { redirect: 'manual' }).catch(() => undefined);
     if (answer?.status === 302) break;

@@ -34,7 +34,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   // three accounts (each command opens and migrates the database) and a server start, on a busy machine
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   dataDir = mkdtempSync(join(tmpdir(), 'inbox-e2e-'));
   const port = await freePort();
   origin = `http://localhost:${port}`;

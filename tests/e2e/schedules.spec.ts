@@ -35,7 +35,8 @@ test.describe('sailing schedule search', () => {
     await expect(page.getByRole('heading', { level: 2, name: /\d+ sailings/ })).toBeFocused();
     const first = cards.first();
     await expect(first.locator('.badge', { hasText: 'Direct' })).toBeVisible();
-    await expect(first).toContainText(/Shanghai .*UTC\+8.*Rotterdam .*UTC\+1/);
+    // Rotterdam keeps summer time (UTC+2) from late March to late October
+    await expect(first).toContainText(/Shanghai .*UTC\+8.*Rotterdam .*UTC\+[12]\b/);
     await expect(first).toContainText(/kg CO2e per TEU tank-to-wake/);
     await expect(first.getByRole('link', { name: /^AEX\d$/ })).toHaveAttribute('href', /\/en\/home\/Services\/route\/12\/AEX\d$/);
     await first.getByText('Cut-offs').click();

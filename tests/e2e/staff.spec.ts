@@ -50,7 +50,7 @@ function copyProject(to: string) {
 
 test.beforeAll(async () => {
   // a copy of the project, a first account (the database made and seeded) and a server warmed up before it is ready: minutes on a busy machine
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   dataDir = mkdtempSync(join(tmpdir(), 'staff-e2e-'));
   site = join(repo, `var/staff-e2e-site-${process.pid}`);
   copyProject(site);
@@ -67,7 +67,7 @@ test.beforeAll(async () => {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/ready`)).ok) break;
     } catch {}
-    if (i > 600) throw new Error('the staff e2e server did not start');
+    if (i > 1200) throw new Error('the staff e2e server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
 });
@@ -243,6 +243,8 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   await w.getByRole('navigation').getByRole('link', { name: 'Newsroom' }).click();
   await expect(w.getByRole('heading', { name: 'Newsroom' })).toBeVisible();
   await w.getByRole('link', { name: 'New story' }).click();
+  // the editor's fields are React's once it has hydrated (its buttons are enabled then): typed before, a field could be reset
+  await expect(w.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
   await w.getByLabel('Type', { exact: true }).selectOption({ label: 'Notices' });
   await w.getByLabel(/^Ports/).fill('CNYTN, CNSZX');
   await w.getByRole('checkbox', { name: 'Port Operations' }).check();
@@ -316,7 +318,7 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
         if (state === 'failed') throw new Error(`the site build failed: ${await siteState.textContent()}`);
         return state;
       },
-      { timeout: 300_000, intervals: [1000] },
+      { timeout: 600_000, intervals: [1000] },
     )
     .toBe('live');
   const title = 'Typhoon Koinu: Yantian terminal gate closed';
@@ -357,7 +359,7 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   // (src/releases/news-patch.ts), whose other pages are links to the one before; the recent stories' search bundle with it
   const built = readlinkSync(join(site, 'dist/client'));
   await expect
-    .poll(async () => (await e.request.get(`${origin}/en/home/News/detail/${id}/${notices}`)).text(), { timeout: 300_000, intervals: [1000] })
+    .poll(async () => (await e.request.get(`${origin}/en/home/News/detail/${id}/${notices}`)).text(), { timeout: 600_000, intervals: [1000] })
     .toContain('Update 16:00: gates stay closed overnight');
   expect(readlinkSync(join(site, 'dist/client'))).not.toBe(built);
   expect(statSync(join(site, 'dist/client/en/home/About/history/index.html')).nlink).toBeGreaterThanOrEqual(2);

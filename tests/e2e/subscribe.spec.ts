@@ -131,8 +131,10 @@ for (const locale of ['en', 'zh'] as const) {
     await expect(countdown).toHaveText(t.resend);
     await expect(countdown).toBeDisabled();
     const first = Number(t.resend.exec((await countdown.textContent())!)![1]);
-    expect(first).toBeGreaterThanOrEqual(58);
-    await expect.poll(async () => Number(t.resend.exec((await countdown.textContent()) ?? '')?.[1] ?? 99), { timeout: 5000 }).toBeLessThan(first);
+    // from 60 s, read as soon as it shows (a busy machine may take a few seconds to get here), then counting down
+    expect(first).toBeLessThanOrEqual(60);
+    expect(first).toBeGreaterThanOrEqual(45);
+    await expect.poll(async () => Number(t.resend.exec((await countdown.textContent()) ?? '')?.[1] ?? 99), { timeout: 20_000 }).toBeLessThan(first);
     const code = await codeFor(email, t.mailSubject);
 
     // a wrong code shows the server's message; the right one opens the empty form (201)

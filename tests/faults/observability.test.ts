@@ -41,12 +41,15 @@ describe.runIf(built)('logs, request ids, metrics and probes of the built server
   beforeAll(async () => {
     server = await startServer({ DATA_DIR: ':memory:', LOG_LEVEL: 'info' });
     // ready: warmed up (the warm-up's own requests are in the log too)
-    for (let i = 0; i < 300 && (await fetch(`${server.base}/ready`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; (await fetch(`${server.base}/ready`)).status !== 200; i++) {
+      if (i > 900) throw new Error(`not ready after 180 s: ${await (await fetch(`${server.base}/ready`)).text()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   });
   afterAll(() => stopServer(server?.process));
 
   const until = async <T>(find: () => T | undefined): Promise<T> => {
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 600; i++) {
       const found = find();
       if (found !== undefined) return found;
       await new Promise((r) => setTimeout(r, 50));

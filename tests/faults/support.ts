@@ -103,7 +103,8 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // a fresh database migrated and seeded, then the start: minutes on a busy 2-core machine (the e2e server gets 240 s)
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     try {

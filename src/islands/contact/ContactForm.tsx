@@ -76,7 +76,7 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
   const language = API_LANGUAGE[locale];
   const id = (name: string) => `${idPrefix}-${name}`;
   const kit = useFormKit({ fields: FIELDS, empty: EMPTY, language, loadFailed: s['forms.loadFailed'], failedTemplate: s['forms.failed'], wireFields: CONTACT_FIELDS });
-  const { values, setValues, errors, setErrors, sending, ref, later, captcha } = kit;
+  const { values, setValues, errors, setErrors, sending, hydrated, ref, later, captcha } = kit;
   const [country, setCountry] = useState('');
   const [province, setProvince] = useState('');
   const [city, setCity] = useState('');
@@ -325,7 +325,7 @@ export default function ContactForm({ locale, strings: s, idPrefix, subject, reg
       </Field>
       <CaptchaField id={id('code')} value={values.code} error={errors.code} captcha={captcha} inputRef={ref('code')} strings={s} onChange={(v) => change('code', v)} onBlur={() => blur('code')} />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={sending}>
+        <button type="submit" className="button" disabled={!hydrated || sending}>
           {sending ? <span className="spinner" aria-hidden="true" /> : null}
           {sending ? s['forms.sending'] : s['forms.submit']}
         </button>

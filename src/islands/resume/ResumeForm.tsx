@@ -35,7 +35,7 @@ export default function ResumeForm({ locale, strings: s, positions }: ResumeForm
   const language = API_LANGUAGE[locale];
   const id = (name: string) => `resume-${name}`;
   const kit = useFormKit({ fields: FIELDS, empty: EMPTY, language, loadFailed: s['forms.loadFailed'], failedTemplate: s['forms.failed'], wireFields: RESUME_FIELDS });
-  const { values, setValues, errors, setErrors, sending, ref, later, captcha } = kit;
+  const { values, setValues, errors, setErrors, sending, hydrated, ref, later, captcha } = kit;
   const [upload, setUpload] = useState<{ state: 'idle' | 'uploading' | 'done' | 'failed'; text: string }>({ state: 'idle', text: '' });
   const [done, setDone] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -233,7 +233,7 @@ export default function ResumeForm({ locale, strings: s, positions }: ResumeForm
         </p>
         <CaptchaField id={id('code')} value={values.code} error={errors.code} captcha={captcha} inputRef={ref('code')} strings={s} onChange={(v) => change('code', v)} onBlur={() => blur('code')} />
         <div className="form-actions">
-          <button type="submit" className="button" disabled={sending || done || upload.state === 'uploading'}>
+          <button type="submit" className="button" disabled={!hydrated || sending || done || upload.state === 'uploading'}>
             {sending ? <span className="spinner" aria-hidden="true" /> : null}
             {sending ? s['recruit.sending'] : s['recruit.submit']}
           </button>

@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../contract/fetch';
 import { useCaptcha, useDebounced } from './form-parts';
+import { useHydrated } from './hydrated';
 import { fill, splitFieldMessage } from './text';
 
 /** What a submit came to: the form showed its errors, the API took it, or the send failed with this message. */
@@ -13,7 +14,9 @@ export type SubmitResult = 'invalid' | 'sent' | { failed: string };
  * errors the form's rules found and focuses the first; with none it sends. A refused
  * or failed send shows the message (the API's own, or the network failure in the
  * visitor's language) beside the field it names, clears the captcha answer and
- * loads a new picture. Each form keeps its own rules, fields and what it says.
+ * loads a new picture. `hydrated` keeps the submit button disabled until React has the form
+ * (sent by the browser itself, its fields would go into the page's URL). Each form keeps its
+ * own rules, fields and what it says.
  */
 export function useFormKit<F extends string, V extends { code: string }>(options: {
   /** The fields in form order (focus goes to the first invalid one). */
@@ -34,6 +37,19 @@ export function useFormKit<F extends string, V extends { code: string }>(options
   const refs = useRef(new Map<string, HTMLElement | null>());
   const later = useDebounced(1000);
   const captcha = useCaptcha(language, loadFailed);
+  const hydrated = useHydrated();
+  // what the visitor typed or chose before a server-rendered island hydrated stays on screen (React
+  // keeps it) but not in the state, and the next render would wipe it: taken into the state once
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration (the refs are filled by then)
+  useEffect(() => {
+    const typed: Record<string, string> = {};
+    for (const f of fields) {
+      const el = refs.current.get(f);
+      const text = el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && !['file', 'radio', 'checkbox'].includes(el.type));
+      if (text && el.value && el.value !== String(options.empty[f as unknown as keyof V] ?? '')) typed[f] = el.value;
+    }
+    if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }));
+  }, []);
 
   const ref = (name: string) => (el: HTMLElement | null) => {
     refs.current.set(name, el);
@@ -69,5 +85,5 @@ export function useFormKit<F extends string, V extends { code: string }>(options
     }
   }
 
-  return { values, setValues, errors, setErrors, sending, ref, later, captcha, focusFirst, submit };
+  return { values, setValues, errors, setErrors, sending, hydrated, ref, later, captcha, focusFirst, submit };
 }

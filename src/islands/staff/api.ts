@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { ApiError, apiFetch, defaultTarget, type FetchOptions } from '../../contract/fetch';
 
 /**
@@ -47,12 +46,5 @@ export function sayError(error: unknown, s: Record<string, string>): string {
   return s['staff.error.generic'].replace('{{message}}', error instanceof Error ? error.message : String(error));
 }
 
-/**
- * Whether the island has hydrated. The console's buttons stay disabled until then: a form sent by the
- * browser itself before React took it over would put its fields (a password) in the page's URL.
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+/** The console's buttons stay disabled until its island has hydrated (the one hook, shared with the public forms). */
+export { useHydrated } from '../shared/hydrated';

@@ -19,6 +19,7 @@ import {
   type SubscriberField,
 } from '../../forms/validation/subscribe';
 import { CaptchaField, Field, describedBy, useCaptcha } from '../shared/form-parts';
+import { useHydrated } from '../shared/hydrated';
 import { fill, splitFieldMessage } from '../shared/text';
 import { checkPrefs, DEFAULT_PREFS, prefsFromRecord, prefsToWire, type PrefField, type Prefs } from './prefs';
 import type { SubscribeStrings } from './strings';
@@ -111,6 +112,14 @@ export default function SubscribeForm({ locale, lang, strings: s, idPrefix = 'su
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const step2Ref = useRef<HTMLHeadingElement>(null);
+
+  const hydrated = useHydrated();
+  // what the visitor typed before the island hydrated stays on screen (React keeps it) but not in
+  // the state, and would be wiped by the next render: taken into the state once, on hydration
+  useEffect(() => {
+    if (emailRef.current?.value) setEmail(emailRef.current.value);
+    if (codeRef.current?.value) setCode(codeRef.current.value.replace(/\s+/g, ''));
+  }, []);
 
   // The one-click link of the mails lands here with ?result=...
   useEffect(() => {
@@ -247,7 +256,7 @@ export default function SubscribeForm({ locale, lang, strings: s, idPrefix = 'su
                 aria-describedby={describedBy(id('emailCode'), true, Boolean(errors.code))}
                 onChange={(e) => setCode(e.target.value.replace(/\s+/g, ''))}
               />
-              <button type="button" className="button secondary" onClick={getCode} disabled={locked || busy === 'code' || countdown > 0} aria-live="polite">
+              <button type="button" className="button secondary" onClick={getCode} disabled={!hydrated || locked || busy === 'code' || countdown > 0} aria-live="polite">
                 {busy === 'code' ? <span className="spinner" aria-hidden="true" /> : null}
                 {countdown > 0 ? fill(s['subscribe.resendIn'], { seconds: countdown }) : s['subscribe.getCode']}
               </button>
@@ -260,7 +269,7 @@ export default function SubscribeForm({ locale, lang, strings: s, idPrefix = 'su
               {s['subscribe.changeEmail']}
             </button>
           ) : (
-            <button type="submit" className="button" disabled={busy === 'next'}>
+            <button type="submit" className="button" disabled={!hydrated || busy === 'next'}>
               {busy === 'next' ? <span className="spinner" aria-hidden="true" /> : null}
               {busy === 'next' ? s['subscribe.checking'] : s['subscribe.next']}
             </button>
