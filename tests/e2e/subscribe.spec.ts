@@ -302,3 +302,29 @@ test('local sites have the subscription manager in their own language, linked fr
   await page.goto('/singapore/en/newsSubscribe');
   await expect(page.locator('form.subscribe-verify').getByLabel(field(text.en.email))).toBeVisible();
 });
+
+test('what a visitor types before the form has loaded is kept, and the form cannot be sent before', async ({ page }) => {
+  const t = text.en;
+  // the island's code is held back until the visitor has typed (a slow phone)
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/SubscribeForm\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/home/News/newsSubscribe');
+  await acceptCookies(page);
+  const verify = page.locator('form.subscribe-verify');
+  // sent by the browser itself, the form would put the address in the page's URL: its buttons wait for the code
+  await expect(verify.getByRole('button', { name: t.next })).toBeDisabled();
+  await expect(verify.getByRole('button', { name: t.getCode })).toBeDisabled();
+  await verify.getByLabel(field(t.email)).fill('early.typist@example.com');
+  release();
+  await expect(verify.getByRole('button', { name: t.next })).toBeEnabled();
+  await verify.getByRole('button', { name: t.next }).click();
+  // the address typed early is the form's own: only the missing code is said
+  await expect(verify.getByLabel(field(t.emailCode))).toHaveAttribute('aria-invalid', 'true');
+  await expect(verify.getByText(t.emailRequired, { exact: true })).toHaveCount(0);
+  await expect(verify.getByLabel(field(t.email))).toHaveValue('early.typist@example.com');
+  expect(page.url()).not.toContain('early.typist');
+});
