@@ -6,6 +6,7 @@
 // the third, on the same warm process, is its reference, measured in the same run.
 //
 //   node bench/first-request.mjs        (also a row of npm run bench)
+//   node bench/first-request.mjs --small (npm test, so that the bench cannot rot: one row, nothing written)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,9 +51,9 @@ async function timed(base, path, init) {
   return { ms: Number(process.hrtime.bigint() - t) / 1e6, status: response.status };
 }
 
-export async function benchFirstRequest() {
+export async function benchFirstRequest({ small = false } = {}) {
   const rows = [];
-  for (const [name, make] of FIRST_REQUESTS) {
+  for (const [name, make] of small ? FIRST_REQUESTS.slice(0, 1) : FIRST_REQUESTS) {
     const { base, stop } = await startSite();
     try {
       const made = await make(base);
@@ -69,9 +70,10 @@ export async function benchFirstRequest() {
   console.log('\n| first asked for | status | first ms | reference ms | under 200 ms |\n|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.name} | ${r.status} | ${r.firstMs.toFixed(0)} | ${r.warmMs.toFixed(1)} | ${r.firstMs < 200 ? 'yes' : '**no**'} |`);
   const result = { date: new Date().toISOString(), rows, slowest: Math.max(...rows.map((r) => r.firstMs)) };
+  if (small) return result;
   mkdirSync('bench-results', { recursive: true });
   writeFileSync('bench-results/first-request.json', `${JSON.stringify(result, null, 2)}\n`);
   return result;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await benchFirstRequest();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await benchFirstRequest({ small: process.argv.includes('--small') });

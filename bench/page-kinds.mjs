@@ -3,7 +3,7 @@
 // (tests/e2e/layout.spec.ts), so that a new kind is measured everywhere. A local site's pages
 // use that site's own languages.
 
-/** @typedef {{ kind: string, paths: Record<string, string>, quick?: boolean }} PageKind */
+/** @typedef {{ kind: string, paths: Record<string, string>, quick?: boolean, rendered?: boolean }} PageKind `rendered`: answered by the server, no file in the build */
 
 /** @param {string} path a corporate path after the language: the page in English and Chinese */
 const both = (path) => ({ en: `/en${path}`, zh: `/zh${path}` });
@@ -14,6 +14,10 @@ export const PAGE_KINDS = [
   { kind: 'about', paths: both('/home/About/about/Profile') },
   { kind: 'schedule search', paths: both('/home/Services/schedules'), quick: true },
   { kind: 'schedule search with a query', paths: both('/home/Services/schedules?from=CNSHA&to=NLRTM&weeks=4') },
+  { kind: 'tracking', paths: both('/home/Track') },
+  // a booking, a container number with a wrong check digit and one not known: answered whatever the demonstration shipments are that day
+  { kind: 'tracking with a query', paths: both('/home/Track?refs=2611040071,SBLU3096213,MSCU1234566') },
+  { kind: 'tracking results page (rendered on the server)', paths: both('/home/Track/result?refs=2611040071,SBLU3096213,MSCU1234566'), rendered: true },
   { kind: 'port schedule', paths: both('/home/Services/schedules/port/CNSHA'), quick: true },
   { kind: 'vessel schedule', paths: both('/home/Services/schedules/vessel/9880221') },
   { kind: 'news list', paths: both('/home/News/news/50000000000000233') },

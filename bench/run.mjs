@@ -8,8 +8,10 @@
 // `--no-load` / `--no-lighthouse` skip those two. `--check` skips the build and only checks
 // the size budgets of every built page (used by npm test).
 // `--news-scale` also runs bench/news-scale.mjs (pull-news + build for 10,000 stories per language).
+// `--tracking` also runs bench/tracking.mjs (tracking on PostgreSQL at 200,000 shipments and a tenth of that).
 // `--publish` also runs bench/publish.mjs (publish → live through the newsroom and the worker;
-// `--items 10000` for the news-scale stories).
+// `--items 10000` for the news-scale stories), then bench/edge.mjs (the same through the CDN edge:
+// publish and rollback served by Varnish, the edge's share of the load, origin requests and CPU).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -139,10 +141,17 @@ Route maps: ${maps.length} SVGs; gzip KB smallest ${kb(byGzip[0].gzip)} (${byGzi
     const { benchNewsScale } = await import('./news-scale.mjs');
     await benchNewsScale();
   }
+  // --tracking: tracking at scale on PostgreSQL: 200,000 shipments, look-ups and callback ingestion (bench/tracking.mjs)
+  if (process.argv.includes('--tracking')) {
+    const { benchTracking } = await import('./tracking.mjs');
+    await benchTracking();
+  }
   // --publish: publish → live through the newsroom and the worker, beside a full nightly in the same run (bench/publish.mjs)
   if (process.argv.includes('--publish')) {
     const { benchPublish } = await import('./publish.mjs');
     await benchPublish();
+    const { benchEdge } = await import('./edge.mjs');
+    await benchEdge();
   }
 }
 if (problems.length) {

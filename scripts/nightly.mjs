@@ -22,7 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { pullNewsAndReport } from './pull-news.mjs';
-import { activate, carryAssets, currentRelease, listReleases, prune, releaseName, releasePaths, removeInBackground } from '../src/releases/releases.mjs';
+import { activate, carryAssets, currentRelease, keepRevisions, listReleases, prune, recordRelease, releaseName, releasePaths, removeInBackground } from '../src/releases/releases.mjs';
 import { importServerModules } from './lib/server-modules.mjs';
 import { createLogger, reportLevel } from '../src/observability/log.mjs';
 
@@ -84,7 +84,13 @@ const { DEFAULT_SITE } = await importServerModules('nightly-site', { 'src/news/f
 
 /** The release served now, the finished release switched in, older ones pruned, the pending mark removed. */
 function serve(what) {
-  activate(paths, release);
+  // what made it (a publish of which stories, or the nightly run) and the news revisions its pages hold,
+  // for the newsroom's site state and `release list` (src/releases/releases.mjs)
+  const asked = (process.env.NIGHTLY_REASONS ?? '').split('\n').filter(Boolean);
+  const stories = [...result.added, ...result.updated, ...result.removed].map((f) => f.replace(/\.json$/, ''));
+  recordRelease(paths, release, { kind: asked.length ? 'publish' : 'nightly', ...(asked.length ? { reasons: asked } : {}), stories: stories.slice(0, 200), ...(served ? { base: served } : {}) });
+  keepRevisions(paths, release, join('content/news', '.pull-manifest.json'));
+  activate(paths, release, { how: 'nightly' });
   // a pruned release the one served descends from by patches is kept as the next publish's spare tree
   const pruned = prune(paths, undefined, removeInBackground, (name, current) => keepAsSpare(paths.releasesDir, name, current));
   rmSync(pending, { force: true });

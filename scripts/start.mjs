@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { SERVER_HEADERS_TIMEOUT_MS, SERVER_KEEP_ALIVE_MS } from './lib/keep-alive.mjs';
-import { securityHeaders, staffPath, withFrameAncestors } from './lib/security-headers.mjs';
+import { ownPolicyPath, securityHeaders, withFrameAncestors } from './lib/security-headers.mjs';
 import { serveStatic } from './lib/static-twins.mjs';
 import { createLogger } from '../src/observability/log.mjs';
 import { metricsAnswer, metricsGate } from '../src/observability/metrics.mjs';
@@ -70,6 +70,31 @@ async function probe(req, res, pathname) {
 const server = createServer((req, res) => {
   const pathname = (req.url ?? '/').split('?')[0];
   observeRequest(req, res, log);
+  if (pathname === '/backup' && req.method === 'POST') {
+    // `npm run backup` with the embedded database (src/backup/loopback.ts): loopback only, not through a proxy, with the token of DATA_DIR
+    markRoute(req, pathname);
+    const refuse = (status, text) => {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(`${text}\n`);
+    };
+    const local = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(req.socket.remoteAddress ?? '') && !req.headers['x-forwarded-for'];
+    if (!local) return refuse(403, 'Forbidden: /backup is served to loopback only');
+    const handler = globalThis[API_HANDLER];
+    if (!handler?.backupOverLoopback) return refuse(503, 'The API is not started yet');
+    handler
+      .backupOverLoopback(req.headers['x-backup-token'])
+      .then((archive) => {
+        if (!archive) return refuse(403, "Forbidden: no backup token, or not this server's (DATA_DIR/backup.token; the embedded database only)");
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': archive.byteLength, 'cache-control': 'no-store' });
+        res.end(archive);
+      })
+      .catch((error) => {
+        log.error({ err: error }, 'a backup over loopback failed');
+        if (!res.headersSent) refuse(500, `The backup failed: ${error?.message ?? error}`);
+        else res.end();
+      });
+    return;
+  }
   if ((pathname === '/metrics' || pathname === '/ready') && req.method === 'GET') {
     markRoute(req, pathname);
     probe(req, res, pathname).catch((error) => {
@@ -80,8 +105,8 @@ const server = createServer((req, res) => {
     return;
   }
   for (const [name, value] of Object.entries(securityHeaders(pathname))) res.setHeader(name, value);
-  if (staffPath(pathname)) {
-    // a console page's own policy (Astro's header) replaces ours: it keeps frame-ancestors 'none'
+  if (ownPolicyPath(pathname)) {
+    // a page rendered on demand: its own policy (Astro's header) replaces ours and keeps who may frame it ('none' for the console, 'self' for the tracking results)
     const csp = (name, value) => (String(name).toLowerCase() === 'content-security-policy' ? withFrameAncestors(pathname, String(value)) : value);
     const setHeader = res.setHeader.bind(res);
     res.setHeader = (name, value) => setHeader(name, csp(name, value));

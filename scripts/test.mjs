@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// npm test: type check, unit and API tests (vitest), build, size budgets, fault tests, end-to-end tests (Playwright
+// npm test: type check, unit and API tests (vitest), build, size budgets, fault tests, the benches once and small, end-to-end tests (Playwright
 // in Debian's Chromium), the smoke suite through nginx. Ends with the list of what failed (each step and each
 // failed test by file and name, so the tail of a CI log says what broke) and one closing line
 // "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { postgresReachable } from './lib/nginx-stack.mjs';
 import { readPlaywrightReport, readVitestReport } from './lib/test-report.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -57,6 +58,28 @@ if (built) {
   before = failed;
   const faultsOk = run('fault tests', 'vitest', ['run', '--project', 'faults', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-faults.json']);
   if (!countVitest('test-results/vitest-faults.json') || (!faultsOk && failed === before)) stepFailed('fault tests');
+  // a bench is code: the tracking bench once, small, so that it cannot rot (figures printed, not asserted;
+  // a lost event fails it). It needs PostgreSQL, which CI has; elsewhere without one it is skipped.
+  if (await postgresReachable(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')) {
+    if (run('tracking bench, small', 'node', ['bench/tracking.mjs', '--small'])) passed++;
+    else stepFailed('tracking bench, small');
+  } else if (ci) stepFailed('tracking bench, small (no PostgreSQL at 127.0.0.1:5432)');
+  else console.warn('\nSkipping the small tracking bench: no PostgreSQL at 127.0.0.1:5432.');
+  // and every other bench once, small, started as the README starts the site (scripts/start.mjs): a bench that no
+  // longer runs fails here (figures printed, never asserted; a few minutes in all)
+  for (const [title, script, ...args] of [
+    ['news-scale bench, small (3 stories a language)', 'bench/news-scale.mjs', '--small'],
+    ['publish bench, small (one publish)', 'bench/publish.mjs', '--small'],
+    ['edge bench, small (one publish through Varnish, a second of load)', 'bench/edge.mjs', '--small'],
+    ['load bench, small (a second a call)', 'bench/load.mjs', '--small'],
+    ['carbon API bench', 'bench/api.mjs'],
+    ['first-request bench, small (one request kind)', 'bench/first-request.mjs', '--small'],
+    ['schedules bench, small (ten queries, two searches in Chromium)', 'bench/schedules.mjs', '--small'],
+    ['Lighthouse bench, small (the server-rendered tracking results, one run)', 'bench/lighthouse.mjs', '--runs', '1', '--only', 'results page'],
+  ]) {
+    if (run(title, 'node', [script, ...args])) passed++;
+    else stepFailed(title);
+  }
 }
 if (!built) {
   // nothing to serve

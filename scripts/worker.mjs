@@ -22,17 +22,18 @@ if (!process.env.DATABASE_URL) {
   console.error('worker: with the embedded database (no DATABASE_URL) the worker runs inside "npm start" (WORKER=inprocess); a second process cannot open the same PGlite folder.');
   process.exit(2);
 }
-const { loadConfig, openDatabase, openQueue, startWorker, workerSettings } = await importServerModules('worker', {
+const { backupSettings, createMailer, loadConfig, openDatabase, openQueue, startWorker, workerSettings } = await importServerModules('worker', {
   'src/server/config.ts': 'loadConfig',
   'src/server/db/index.ts': 'openDatabase',
   'src/worker/queue.ts': 'openQueue',
-  'src/worker/worker.ts': 'startWorker, workerSettings',
+  'src/worker/worker.ts': 'backupSettings, startWorker, workerSettings',
+  'src/server/mail.ts': 'createMailer',
 });
 const config = loadConfig();
 const database = await openDatabase(config);
 const log = (line) => logger.info(line);
 const queue = await openQueue(database, { databaseUrl: config.databaseUrl, work: true, log });
-await startWorker({ db: database.db, queue, log, ...workerSettings(config) });
+await startWorker({ db: database.db, queue, log, ...workerSettings(config), backup: backupSettings(config, database, createMailer(config.forms, log)) });
 log(`worker: working the queue; site builds in ${config.worker.root}, pulling from ${config.worker.newsApiUrl}`);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

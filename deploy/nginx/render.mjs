@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BROWSER_STATIC_CACHE, EDGE_STATIC_HEADERS, IMMUTABLE_CACHE } from '../../scripts/lib/cache-policy.mjs';
 import { PROXY_KEEP_ALIVE_S } from '../../scripts/lib/keep-alive.mjs';
 import { EMBEDDABLE_PATTERN, STAFF_PATTERN, securityHeaders } from '../../scripts/lib/security-headers.mjs';
 
@@ -43,6 +44,11 @@ export function headerLines(pathname, indent = '            ') {
     ...Object.entries(securityHeaders(pathname)).map(([name, value]) => `${indent}add_header ${name} ${quoted(value)} always;`),
     `${indent}add_header strict-transport-security $carrier_hsts always;`,
   ].join('\n');
+}
+
+/** The add_header lines of a static answer's lifetimes: the browser's (Cache-Control) and the edge's (scripts/lib/cache-policy.mjs). */
+export function cacheLines(browser, edge = {}, indent = '            ') {
+  return [['Cache-Control', browser], ...Object.entries(edge)].map(([name, value]) => `${indent}add_header ${name} ${quoted(value)} always;`).join('\n');
 }
 
 /**
@@ -88,6 +94,8 @@ export function renderNginxConf(options) {
     listen,
     root: resolve(options.root),
     static_headers: headerLines('/'),
+    static_cache: cacheLines(BROWSER_STATIC_CACHE, EDGE_STATIC_HEADERS),
+    immutable_cache: cacheLines(IMMUTABLE_CACHE),
     embeddable_headers: headerLines('/customDefine/'),
     embeddable_pattern: regexQuoted(EMBEDDABLE_PATTERN),
     staff_pattern: regexQuoted(STAFF_PATTERN),

@@ -10,6 +10,8 @@
 export const EMBEDDABLE_PATTERN = /(^|\/)customDefine(\/|$)/i;
 /** Paths of the staff console's pages (the same in nginx's configuration). */
 export const STAFF_PATTERN = /^\/(en|zh)\/staff(\/|$)/;
+/** The public pages rendered on demand (the tracking results without JavaScript): Astro sends their policy as a header. */
+export const PUBLIC_ON_DEMAND_PATTERN = /^\/(en|zh)\/home\/Track\/result\/?$/;
 
 /** @param {string} pathname */
 export function embeddable(pathname) {
@@ -21,14 +23,19 @@ export function staffPath(pathname) {
   return STAFF_PATTERN.test(pathname);
 }
 
+/** A page rendered on demand whose own policy header (Astro's) replaces ours: the console's, and the public ones. */
+export function ownPolicyPath(pathname) {
+  return staffPath(pathname) || PUBLIC_ON_DEMAND_PATTERN.test(pathname);
+}
+
 /**
  * A page's own policy (Astro's, as a header on pages rendered on demand, which replaces ours) with
- * who may frame it added: the console's pages, no one.
+ * who may frame it added: the console's pages, no one; the public ones, the site itself.
  * @param {string} pathname @param {string} policy
  */
 export function withFrameAncestors(pathname, policy) {
-  if (!staffPath(pathname) || /frame-ancestors/.test(policy)) return policy;
-  return `${policy.replace(/;\s*$/, '')}; frame-ancestors 'none'`;
+  if (!ownPolicyPath(pathname) || /frame-ancestors/.test(policy)) return policy;
+  return `${policy.replace(/;\s*$/, '')}; frame-ancestors ${staffPath(pathname) ? "'none'" : "'self'"}`;
 }
 
 /** @param {string} pathname  @returns {Record<string, string>} */

@@ -19,7 +19,8 @@ export async function startSite(env = {}) {
   const dataDir = `var/bench-site-${process.pid}-${port}`;
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WORKER: 'off', ...env },
+    // no demonstration tracking feed unless asked (its first catch-up would load the measured server)
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WORKER: 'off', TNT_DEMO: 'off', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {

@@ -13,6 +13,7 @@ import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { COMPRESSIBLE } from '../../src/build/precompress.mjs';
+import { IMMUTABLE_CACHE } from './cache-policy.mjs';
 
 // the copies Astro's Node adapter uses, wherever npm placed them
 const fromAdapter = createRequire(import.meta.resolve('@astrojs/node'));
@@ -21,7 +22,7 @@ const mime = createRequire(fromAdapter.resolve('send'))('mime-types');
 
 /** Astro's hashed assets (served `immutable` for a year by Astro's handler and by nginx). */
 const ASSETS = '/_astro/';
-const ASSET_CACHE = 'public, max-age=31536000, immutable';
+const ASSET_CACHE = IMMUTABLE_CACHE;
 
 /**
  * The encodings of an Accept-Encoding header this server can send, best first: `br`, then `gzip`

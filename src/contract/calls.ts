@@ -46,6 +46,7 @@ import { localCalls } from './local';
 import { sclCalls } from './scl';
 import { scheduleCalls } from './schedules';
 import { subscribeCalls } from './subscribe';
+import { trackingCalls } from './tracking';
 
 export type { CallDef } from './define';
 
@@ -383,6 +384,7 @@ export const calls = {
   ...sclCalls,
   ...scheduleCalls,
   ...subscribeCalls,
+  ...trackingCalls,
 } as const;
 
 export type Calls = typeof calls;

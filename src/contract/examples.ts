@@ -4,6 +4,7 @@ import { fillPath, type CallName } from './calls';
 import { HELP_PATH } from './help-paths';
 import { SCHEDULE_PATH } from './schedule-paths';
 import { SUBSCRIBE_PATH, UnsubscribeQuery } from './subscribe';
+import { AlertUnsubscribeQuery, TRACK_ALERT_PATH } from './tracking';
 import { NEWS_TYPE, PATH } from './wire';
 
 /**
@@ -42,7 +43,10 @@ export const OTHER_OPERATIONS = {
   getPointToPointRoutes: { method: 'GET', path: '/point-to-point-routes', api: 'dcsa', query: DcsaPointToPointQuery, answer: z.array(PointToPoint) },
   getPortSchedules: { method: 'GET', path: '/port-schedules', api: 'dcsa', query: PortSchedulesQuery, answer: z.array(PortSchedule) },
   getVesselSchedules: { method: 'GET', path: '/vessel-schedules', api: 'dcsa', query: VesselSchedulesQuery, answer: z.array(ServiceSchedule) },
-} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string; api: 'wire' | 'dcsa'; query?: z.ZodType; answer?: z.ZodType }>;
+  trackAlertUnsubscribeLink: { method: 'GET', path: TRACK_ALERT_PATH.unsubscribe, api: 'wire', query: AlertUnsubscribeQuery },
+  getEvents: { method: 'GET', path: '/events', api: 'tnt' },
+  postNotification: { method: 'POST', path: '/notifications', api: 'tnt' },
+} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string; api: 'wire' | 'dcsa' | 'tnt'; query?: z.ZodType; answer?: z.ZodType }>;
 
 export type OperationId = CallName | keyof typeof OTHER_OPERATIONS;
 
@@ -218,9 +222,17 @@ export function exampleRequests(today: string): Record<OperationId, ExampleReque
     documentDownload: { query: { fileStatisticsUuid: 'bl-terms', language: '1' } },
     subscribeUnsubscribeLink: { query: UNSUBSCRIBE_LINK },
     schedulePointToPointWorkbook: { query: { from: 'CNSHA', to: 'NLRTM', date: today, weeks: '4', sort: 'departure' } },
+    track: { query: { refs: 'SBLU3096212, 2611040071', language: '1' } },
+    trackSamples: {},
+    trackAlertCode: { body: { email: 'shipper@example.com', reference: 'SBLU2611040071' } },
+    trackAlertCreate: { body: { email: 'shipper@example.com', reference: 'SBLU2611040071', code: '408213', milestones: ['departure', 'arrival', 'eta'], etaHours: 12 } },
+    trackAlertUnsubscribe: { query: { a: '3f1c2a9e-8d4b-4f6a-9c1e-2b7d5a0e4c11', t: 'q8ZrV0m3XkP1tYwA6nL2sJ9dH4fG7cB5eR0uI8oT3yE' }, body: { 'List-Unsubscribe': 'One-Click' } },
     getPointToPointRoutes: { query: { placeOfReceipt: 'CNSHA', placeOfDelivery: 'NLRTM', departureStartDate: today, departureEndDate: addDays(today, 13), limit: '2' } },
     getPortSchedules: { query: { UNLocationCode: 'SGSIN', date: today, limit: '2' } },
     getVesselSchedules: { query: { vesselIMONumber: '9880221', startDate: today, endDate: addDays(today, 27) } },
+    trackAlertUnsubscribeLink: { query: { a: '3f1c2a9e-8d4b-4f6a-9c1e-2b7d5a0e4c11', t: 'q8ZrV0m3XkP1tYwA6nL2sJ9dH4fG7cB5eR0uI8oT3yE' } },
+    getEvents: { query: { carrierBookingReference: '2611040071', 'eventCreatedDateTime:gte': `${addDays(today, -30)}T00:00:00Z`, limit: '20' } },
+    postNotification: {},
   };
 }
 
@@ -246,6 +258,13 @@ export const NO_LIVE_EXAMPLE: Partial<Record<OperationId, string>> = {
   documentDownload: 'Counts a download (the popular-downloads list) and answers a redirect, not JSON',
   subscribeUnsubscribeLink: 'Ends a subscription; needs the signed link of a real subscriber’s mail, and answers a redirect',
   schedulePointToPointWorkbook: 'Answers an .xlsx workbook, which has no place in a JSON example',
+  track: 'Counts against the caller’s RATE_LIMIT_TRACK, and answers from the tracking store, which the provider fills after the server starts',
+  trackAlertCode: 'Mails a code to the address (and counts against RATE_LIMIT_SUBSCRIBE)',
+  trackAlertCreate: 'Needs the 6-digit code mailed to the address',
+  trackAlertUnsubscribe: 'Ends alerts; needs the signed link of a real alert mail',
+  trackAlertUnsubscribeLink: 'Ends alerts; needs the signed link of a real alert mail, and answers a redirect',
+  getEvents: 'Answers the tracking store, which the provider fills after the server starts: an example made at start would be empty or one moment’s events',
+  postNotification: 'The provider’s callback: needs the subscription’s id and a body signed with its secret',
 };
 
 /** The URL (path and query, relative to the base of its API) of an example request to a path with `:name` parameters. */

@@ -57,6 +57,11 @@ export function apiUrl(target: ApiTarget, path: string, query: FetchOptions['que
 }
 
 export async function apiFetch<T = unknown>(path: string, options: FetchOptions = {}, target = defaultTarget()): Promise<T> {
+  return (await apiAnswer<T>(path, options, target)).content;
+}
+
+/** apiFetch with the wrapper's message kept: the calls whose answer is a sentence for the visitor ("We sent a code to …"). */
+export async function apiAnswer<T = unknown>(path: string, options: FetchOptions = {}, target = defaultTarget()): Promise<{ content: T; message: string }> {
   const { method = 'GET', query, body, language, signal, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -93,5 +98,5 @@ export async function apiFetch<T = unknown>(path: string, options: FetchOptions 
     throw new ApiError(String(response.status), `Unexpected answer (HTTP ${response.status}, no code)`, response.status);
   }
   if (wrapped.code !== CODE.ok) throw new ApiError(wrapped.code, wrapped.message || `Error ${wrapped.code}`, response.status, wrapped.data?.content ?? undefined);
-  return wrapped.data?.content as T;
+  return { content: wrapped.data?.content as T, message: wrapped.message ?? '' };
 }

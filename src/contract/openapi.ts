@@ -6,7 +6,10 @@ import { UploadBody } from './forms';
 import { HELP_PATH } from './help-paths';
 import { SCHEDULE_PATH } from './schedule-paths';
 import { SUBSCRIBE_PATH, UnsubscribeQuery } from './subscribe';
+import { AlertUnsubscribeQuery, TRACK_ALERT_PATH } from './tracking';
 import { CODE, PATH } from './wire';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../tracking/dcsa/query';
+import { DOCUMENT_TYPE_CODES, EQUIPMENT_EVENT_TYPE_CODES, Event, EVENT_TYPES, SHIPMENT_EVENT_TYPE_CODES, TNT_BASE, TNT_VERSION, TRANSPORT_EVENT_TYPE_CODES } from '../tracking/dcsa/schemas';
 import { DCSA_BASE, DCSA_VERSION, ErrorResponse, PointToPoint, PointToPointQuery, PortSchedule, PortSchedulesQuery, ServiceSchedule, VesselSchedulesQuery } from '../schedules/dcsa/schemas';
 
 /**
@@ -140,6 +143,17 @@ function outsideTheWrapper(paths: Record<string, Json>): Record<string, Json> {
         responses: { 303: { description: 'Location is the subscription page, with the result (unsubscribed, not subscribed or an invalid link)' } },
       },
     },
+    // the alert mails' unsubscribe link, clicked: beside the one-click POST on the same path
+    [TRACK_ALERT_PATH.unsubscribe]: {
+      ...paths[TRACK_ALERT_PATH.unsubscribe],
+      get: {
+        operationId: 'trackAlertUnsubscribeLink',
+        summary: "The alert mails' unsubscribe link clicked: ends the alert (the address is deleted) and sends the browser to the tracking page with the result",
+        tags: ['tracking'],
+        parameters: parameters(AlertUnsubscribeQuery, 'query'),
+        responses: { 303: { description: 'Location is the tracking page, with ?alerts=unsubscribed or ?alerts=invalid' } },
+      },
+    },
     [`${SCHEDULE_PATH.pointToPoint}.xlsx`]: {
       get: {
         operationId: 'schedulePointToPointWorkbook',
@@ -189,6 +203,82 @@ function dcsa(): Record<string, Json> {
   };
 }
 
+/** The error body of TNT 2.2. */
+const TNT_ERROR = {
+  type: 'object',
+  required: ['httpMethod', 'requestUri', 'statusCode', 'statusCodeText', 'errorDateTime', 'errors'],
+  properties: {
+    httpMethod: { type: 'string' },
+    requestUri: { type: 'string' },
+    statusCode: { type: 'integer' },
+    statusCodeText: { type: 'string' },
+    errorDateTime: { type: 'string', format: 'date-time' },
+    errors: { type: 'array', items: { type: 'object', required: ['reason', 'message'], properties: { reason: { type: 'string' }, message: { type: 'string' } } } },
+  },
+};
+
+/** The DCSA Track & Trace endpoints of the site (their own base): the store read only, and the providers' callback. */
+function tnt(): Record<string, Json> {
+  const servers = [{ url: TNT_BASE, description: `DCSA Track & Trace ${TNT_VERSION}` }];
+  const error = { description: 'Refused: the standard’s error body names the problem', content: { 'application/json': { schema: TNT_ERROR } } };
+  const events = { type: 'array', items: jsonSchema(Event, 'output') };
+  const list = (name: string, description: string, values?: readonly string[]) => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema: values ? { type: 'string', description: `Comma-separated: ${values.join(', ')}` } : { type: 'string' },
+  });
+  return {
+    '/events': {
+      servers,
+      get: {
+        operationId: 'getEvents',
+        summary: 'The tracking store: shipment, transport and equipment events as the carrier’s provider sent them, oldest created first',
+        tags: ['DCSA Track & Trace'],
+        parameters: [
+          list('eventType', 'SHIPMENT, TRANSPORT or EQUIPMENT', EVENT_TYPES),
+          list('shipmentEventTypeCode', 'Shipment events of these codes only', SHIPMENT_EVENT_TYPE_CODES),
+          list('documentTypeCode', 'Shipment events of these documents only', DOCUMENT_TYPE_CODES),
+          list('transportEventTypeCode', 'Transport events of these codes only', TRANSPORT_EVENT_TYPE_CODES),
+          list('equipmentEventTypeCode', 'Equipment events of these codes only', EQUIPMENT_EVENT_TYPE_CODES),
+          list('carrierBookingReference', 'A booking'),
+          list('transportDocumentReference', 'A bill of lading'),
+          list('equipmentReference', 'A container (ISO 6346)'),
+          list('transportCallID', 'A transport call'),
+          list('vesselIMONumber', 'A vessel'),
+          list('exportVoyageNumber', 'A voyage'),
+          list('carrierServiceCode', 'A service'),
+          list('UNLocationCode', 'A place'),
+          list('eventCreatedDateTime:gte', 'Created at or after (also :gt, :lte, :lt, :eq, or no operator for equal)'),
+          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT } },
+          list('cursor', 'From the Next-Page header of the page before'),
+        ],
+        responses: {
+          200: {
+            description: 'A page of events; Next-Page links the next',
+            headers: { 'API-Version': { schema: { type: 'string' } }, 'Next-Page': { schema: { type: 'string' } }, ETag: { schema: { type: 'string' } } },
+            content: { 'application/json': { schema: events } },
+          },
+          400: error,
+        },
+      },
+    },
+    '/notifications': {
+      servers,
+      post: {
+        operationId: 'postNotification',
+        summary: 'The callback of the site’s subscription at the carrier’s provider: events pushed, signed with the subscription’s secret',
+        tags: ['DCSA Track & Trace'],
+        description:
+          'Headers: Subscription-ID (the subscription’s UUID) and Notification-Signature (sha256=<hex>, the HMAC-SHA256 of the body’s bytes under the secret the site gave when it subscribed). A bad or missing signature is refused (401) and nothing is stored.',
+        requestBody: { required: true, content: { 'application/json': { schema: events } } },
+        responses: { 204: { description: 'Stored (committed before this answer)' }, 400: error, 401: error, 413: error },
+      },
+    },
+  };
+}
+
 /** The examples of the document: every operation's example request, and the answers the API gave to them (by operationId). */
 export interface DocumentExamples {
   requests: Partial<Record<string, ExampleRequest>>;
@@ -229,7 +319,7 @@ export function openApiDocument(apiBase: string, examples?: DocumentExamples): J
     const path = openApiPath(def.path);
     paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: operation(name, def) };
   }
-  Object.assign(paths, outsideTheWrapper(paths), dcsa());
+  Object.assign(paths, outsideTheWrapper(paths), dcsa(), tnt());
   if (examples) addExamples(paths, examples);
   return {
     openapi: '3.1.0',
@@ -240,7 +330,8 @@ export function openApiDocument(apiBase: string, examples?: DocumentExamples): J
         'The API behind the website: routes, vessels, offices, news, help centre, forms, carbon calculator, schedules and newsletter. ' +
         'Every answer is the wrapper `{ code, message, data: { content } }`; the HTTP status follows the wire code for errors. ' +
         '`language=0` asks for Chinese and `language=1` (the default) for English. State-changing form posts must come from the site itself. ' +
-        `The DCSA Commercial Schedules calls (tag "DCSA Commercial Schedules") have their own base, ${DCSA_BASE}, and answer as the DCSA standard ${DCSA_VERSION} says. ` +
+        `The DCSA Commercial Schedules calls (tag "DCSA Commercial Schedules") have their own base, ${DCSA_BASE}, and answer as the DCSA standard ${DCSA_VERSION} says; ` +
+        `the DCSA Track & Trace calls (tag "DCSA Track & Trace") theirs, ${TNT_BASE}, as the standard ${TNT_VERSION} says. ` +
         "Each call shows an example request with real ids of the published content; the example answers are the API's own answers to them, made by this server when it built the document (long lists cut to their first items). " +
         'Calls that write, count, mail or need a code, a captcha or a signed link show their request only.',
     },

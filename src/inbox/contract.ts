@@ -194,6 +194,7 @@ export const SubjectFindings = z.object({
   messages: z.array(MessageSummary),
   applications: z.array(ApplicationSummary.extend({ matchedBy: z.enum(['resume', 'name']) })),
   subscriptions: z.array(Subscription),
+  trackingAlerts: z.array(z.object({ id: z.string(), email: z.string(), reference: z.string(), milestones: z.array(z.string()), createdAt: z.string(), endsAt: z.string() })),
 });
 
 export const privacyCalls = {
@@ -202,7 +203,7 @@ export const privacyCalls = {
     path: '/privacy/subject',
     query: z.object({ email: Email, name: z.string().trim().max(100).optional(), language: Language.optional() }).strict(),
     answer: SubjectFindings,
-    summary: 'Everything held under an e-mail address: messages, applications (the address in the résumé, or the name given), newsletter subscriptions',
+    summary: 'Everything held under an e-mail address: messages, applications (the address in the résumé, or the name given), newsletter subscriptions, tracking alerts',
   }),
   export: defineCall({
     method: 'GET',
@@ -216,7 +217,7 @@ export const privacyCalls = {
     path: '/privacy/subject/delete',
     query: LanguageOnly,
     body: z.object({ email: Email, name: z.string().trim().max(100).optional(), confirm: z.literal(true, { error: 'staff.inbox.err.confirm' }) }).strict(),
-    answer: z.object({ messages: z.number(), applications: z.number(), subscriptions: z.number(), files: z.number() }),
+    answer: z.object({ messages: z.number(), applications: z.number(), subscriptions: z.number(), trackingAlerts: z.number(), files: z.number() }),
     summary: 'Deletes everything held under the address: rows, résumé files, outbox copies',
   }),
   subscriberCounts: defineCall({

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../server/db';
-import { contactMessages, inboxNotes, positionApplications, resumeUploads, subscribeCodes, subscribers } from '../server/db/schema';
+import { contactMessages, inboxNotes, positionApplications, resumeUploads, subscribeCodes, subscribers, trackingAlerts } from '../server/db/schema';
 import { audit } from '../staff/audit';
 import type { Actor } from '../staff/accounts';
 import { downloadName, readResume, removeOutboxCopy, ResumeUnavailable, resumeText } from './files';
@@ -48,7 +48,7 @@ async function findApplications(db: Db, q: SubjectQuery): Promise<{ a: Applicati
 }
 
 async function findAll(db: Db, q: SubjectQuery) {
-  const [messages, subs, applications] = await Promise.all([
+  const [messages, subs, applications, alerts] = await Promise.all([
     db
       .select()
       .from(contactMessages)
@@ -56,9 +56,20 @@ async function findAll(db: Db, q: SubjectQuery) {
       .orderBy(asc(contactMessages.createdAt)),
     db.select().from(subscribers).where(eq(subscribers.email, q.email)),
     findApplications(db, q),
+    db.select().from(trackingAlerts).where(eq(trackingAlerts.email, q.email)).orderBy(asc(trackingAlerts.createdAt)),
   ]);
-  return { messages, subs, applications };
+  return { messages, subs, applications, alerts };
 }
+
+/** A tracking alert as the console lists it (src/tracking/alerts.ts). */
+const alertSummary = (a: typeof trackingAlerts.$inferSelect) => ({
+  id: a.id,
+  email: a.email,
+  reference: a.reference,
+  milestones: a.milestones,
+  createdAt: a.createdAt.toISOString(),
+  endsAt: new Date(a.lastEventAt.getTime() + 30 * 86_400_000).toISOString(),
+});
 
 const subscription = (s: typeof subscribers.$inferSelect) => ({
   id: s.id,
@@ -73,7 +84,7 @@ const subscription = (s: typeof subscribers.$inferSelect) => ({
 });
 
 export async function lookUpSubject(db: Db, q: SubjectQuery, actor: Actor, now = new Date()) {
-  const { messages, subs, applications } = await findAll(db, q);
+  const { messages, subs, applications, alerts } = await findAll(db, q);
   await audit(
     db,
     {
@@ -81,7 +92,7 @@ export async function lookUpSubject(db: Db, q: SubjectQuery, actor: Actor, now =
       actorEmail: actor.email,
       action: 'privacy.looked-up',
       subject: q.email,
-      detail: `${messages.length} messages, ${applications.length} applications, ${subs.length} subscriptions`,
+      detail: `${messages.length} messages, ${applications.length} applications, ${subs.length} subscriptions, ${alerts.length} tracking alerts`,
       clientAddress: actor.clientAddress,
     },
     now,
@@ -91,12 +102,13 @@ export async function lookUpSubject(db: Db, q: SubjectQuery, actor: Actor, now =
     messages: messages.map(messageSummary),
     applications: applications.map(({ a, matchedBy }) => ({ ...applicationSummary(a), matchedBy })),
     subscriptions: subs.map(subscription),
+    trackingAlerts: alerts.map(alertSummary),
   };
 }
 
 /** One zip: subject.json (every row, with the notes staff wrote) and resumes/ (the files as received). */
 export async function exportSubject(db: Db, q: SubjectQuery, actor: Actor, now = new Date()): Promise<Uint8Array> {
-  const { messages, subs, applications } = await findAll(db, q);
+  const { messages, subs, applications, alerts } = await findAll(db, q);
   const ids = [...messages.map((m) => m.id), ...applications.map(({ a }) => a.id)];
   const notes = ids.length ? await db.select().from(inboxNotes).where(inArray(inboxNotes.itemId, ids)) : [];
   const notesOf = (id: string) => notes.filter((n) => n.itemId === id).map((n) => ({ at: n.at.toISOString(), by: n.by, text: n.text }));
@@ -122,6 +134,7 @@ export async function exportSubject(db: Db, q: SubjectQuery, actor: Actor, now =
     messages: messages.map((m) => ({ ...m, notes: notesOf(m.id) })),
     applications: apps,
     newsletterSubscriptions: subs,
+    trackingAlerts: alerts,
     missingResumeFiles: missing,
   };
   files['subject.json'] = strToU8(JSON.stringify(subject, null, 2));
@@ -132,7 +145,7 @@ export async function exportSubject(db: Db, q: SubjectQuery, actor: Actor, now =
       actorEmail: actor.email,
       action: 'privacy.exported',
       subject: q.email,
-      detail: `${messages.length} messages, ${applications.length} applications, ${subs.length} subscriptions`,
+      detail: `${messages.length} messages, ${applications.length} applications, ${subs.length} subscriptions, ${alerts.length} tracking alerts`,
       clientAddress: actor.clientAddress,
     },
     now,
@@ -142,7 +155,7 @@ export async function exportSubject(db: Db, q: SubjectQuery, actor: Actor, now =
 
 /** Deletes everything found: files first, then the rows (a request that fails midway is simply made again). */
 export async function eraseSubject(db: Db, q: SubjectQuery, actor: Actor, now = new Date()) {
-  const { messages, subs, applications } = await findAll(db, q);
+  const { messages, subs, applications, alerts } = await findAll(db, q);
   let files = 0;
   for (const m of messages) if (await removeOutboxCopy(q.outboxDir, m.outboxFile)) files++;
   for (const { a, u } of applications) files += await removeApplicationFiles(q, { outboxFile: a.outboxFile, uploadId: u.id, kind: u.kind });
@@ -155,8 +168,9 @@ export async function eraseSubject(db: Db, q: SubjectQuery, actor: Actor, now = 
     applications.map(({ a }) => a.id),
   );
   if (subs.length) await db.delete(subscribers).where(eq(subscribers.email, q.email));
+  if (alerts.length) await db.delete(trackingAlerts).where(eq(trackingAlerts.email, q.email));
   await db.delete(subscribeCodes).where(eq(subscribeCodes.email, q.email));
-  const counts = { messages: messages.length, applications: applications.length, subscriptions: subs.length, files };
+  const counts = { messages: messages.length, applications: applications.length, subscriptions: subs.length, trackingAlerts: alerts.length, files };
   await audit(
     db,
     {
@@ -164,7 +178,7 @@ export async function eraseSubject(db: Db, q: SubjectQuery, actor: Actor, now = 
       actorEmail: actor.email,
       action: 'privacy.deleted',
       subject: q.email,
-      detail: `${counts.messages} messages, ${counts.applications} applications, ${counts.subscriptions} subscriptions, ${files} files`,
+      detail: `${counts.messages} messages, ${counts.applications} applications, ${counts.subscriptions} subscriptions, ${counts.trackingAlerts} tracking alerts, ${files} files`,
       clientAddress: actor.clientAddress,
     },
     now,

@@ -26,13 +26,20 @@ export const StorySummary = z.object({
   publishedAt: z.string().nullable(),
   /** An important notice mailed at once to its subscribers (once): when, by whom, to how many; sent is null while the mails go. */
   notice: z.object({ at: z.string(), by: z.string(), recipients: z.number(), sent: z.number().nullable() }).nullable().optional(),
-  /** Where its last public change is on the site (src/worker/site-builds.ts); null: never on the site. */
+  /**
+   * Where it is on the site, read from the release served (src/releases/site-state.ts): live (since that
+   * release is served, and the CDN edge purged for it); in the served release but the edge not purged yet (edge); waiting for a build (queued, building, failed) or because the site was rolled back
+   * (to the release made at builtAt); still on the site though not published; null: not on the site.
+   */
   site: z
     .discriminatedUnion('state', [
       z.object({ state: z.literal('queued') }),
       z.object({ state: z.literal('building'), since: z.string() }),
-      z.object({ state: z.literal('live'), since: z.string() }),
+      z.object({ state: z.literal('live'), since: z.string(), release: z.string() }),
+      z.object({ state: z.literal('edge'), since: z.string(), release: z.string(), failingSince: z.string().nullable() }),
       z.object({ state: z.literal('failed'), at: z.string(), error: z.string() }),
+      z.object({ state: z.literal('rolledBack'), release: z.string(), builtAt: z.string() }),
+      z.object({ state: z.literal('stillServed'), since: z.string(), release: z.string() }),
     ])
     .nullable()
     .optional(),

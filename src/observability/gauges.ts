@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, desc, isNotNull } from 'drizzle-orm';
 import type { Database } from '../server/db';
-import { siteBuilds, stories, subscribeDigests } from '../server/db/schema';
+import { siteBuilds, stories, subscribeDigests, trackingFeeds } from '../server/db/schema';
 import { gaugeFromSource } from './metrics.mjs';
+import type { BackupConfig } from '../backup/config';
+import { backupStatus } from '../backup/nightly';
 
 /** Where the nightly job records how its last run ended (scripts/nightly.mjs), under the site's folder. */
 export const NIGHTLY_LAST_FILE = 'var/nightly-last.json';
@@ -43,6 +45,10 @@ export function registerDatabaseGauges(database: Database, siteRoot: string): vo
       [{ state: 'waiting' }, pool.waitingCount],
     ];
   });
+  gaugeFromSource('tracking_feed_last_heard_seconds', 'When each tracking feed last heard from its provider (a callback or a poll), Unix time', ['source'], async () => {
+    const rows = await database.db.select({ source: trackingFeeds.source, at: trackingFeeds.lastHeardAt }).from(trackingFeeds);
+    return rows.filter((r) => r.at).map((r) => [{ source: r.source.startsWith('demo:') ? 'demo' : r.source }, r.at!.getTime() / 1000] as [Record<string, string>, number]);
+  });
   gaugeFromSource('news_stories', "The newsroom's stories by status", ['status'], async () => {
     const rows = await database.db.select({ status: stories.status, n: count() }).from(stories).groupBy(stories.status);
     return rows.map((r) => [{ status: r.status }, Number(r.n)] as [Record<string, string>, number]);
@@ -69,4 +75,21 @@ export function registerDatabaseGauges(database: Database, siteRoot: string): vo
   gaugeFromSource('site_build_last_finished_timestamp_seconds', 'When the last site build finished, by who ran it', ['by'], async () =>
     (await lastBuilds()).map(([by, b]) => [{ by }, b.finished] as [Record<string, string>, number]),
   );
+}
+
+/**
+ * The nightly backups (src/backup/nightly.ts), read from BACKUP_DIR when Prometheus asks: when the
+ * newest archive was written and its size, how many are kept, and whether a failure came after it.
+ */
+export function registerBackupGauges(config: BackupConfig): void {
+  gaugeFromSource('backup_last_success_seconds', 'When the newest backup archive in BACKUP_DIR was written, Unix time', [], () => {
+    const { last } = backupStatus(config);
+    return last ? [[{}, Date.parse(last.at) / 1000]] : [];
+  });
+  gaugeFromSource('backup_last_size_bytes', 'Size of the newest backup archive in BACKUP_DIR, bytes', [], () => {
+    const { last } = backupStatus(config);
+    return last ? [[{}, last.bytes]] : [];
+  });
+  gaugeFromSource('backup_archives', 'Backup archives kept in BACKUP_DIR', [], () => [[{}, backupStatus(config).count]]);
+  gaugeFromSource('backup_failing', '1 when the last nightly backup failed (a failure recorded after the newest archive), else 0', [], () => [[{}, backupStatus(config).failed ? 1 : 0]]);
 }

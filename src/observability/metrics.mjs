@@ -24,6 +24,8 @@ function create() {
     rateLimited: counter('rate_limit_refusals_total', 'Requests refused by a rate limit (HTTP 429), by limit', ['limit']),
     captchaFailures: counter('captcha_failures_total', 'Captcha answers refused, by reason (invalid, expired, used, wrong)', ['reason']),
     mailFailures: counter('mail_failures_total', 'Mails that could not be sent, by transport (smtp, outbox)', ['transport']),
+    trackingEvents: counter('tracking_events_stored_total', 'Tracking events stored (new ones only: a replay counts nothing), by how they came (callback, poll)', ['via']),
+    trackingRefused: counter('tracking_callbacks_refused_total', 'Tracking callbacks refused, nothing stored, by reason (invalidSignature, unknownSubscription, invalidEvent, …)', ['reason']),
     /** Gauges whose values are read when Prometheus asks (the database's, a pool's): name → collect function. */
     collectors: new Map(),
   };

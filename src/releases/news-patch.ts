@@ -17,6 +17,7 @@ import type { NewsListing } from '../news/news-list';
 import { bundlePageIds, writeNewsBundle } from '../search/news-index';
 import { NEWS_ARCHIVE_BUNDLE, NEWS_RECENT_BUNDLE, SUPERSEDED_FILE, newsBundleOf, recentSince } from '../search/news-bundles';
 import { prepareSpare, takeSpare, writePatchRecord } from './spares';
+import { RELEASE_FILE, REVISIONS_FILE } from './releases.mjs';
 import { RENDER_PREFIX, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER } from './render-access';
 import { NEWS_STATE_FILE, NEWS_STATE_VERSION, bilingual, newsChanges, readNewsState, readStory, scanSnapshot, type NewsState, type PageWork } from './news-state';
 
@@ -97,6 +98,8 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
     const copied = spawnSync('cp', ['-al', baseDir, dir], { encoding: 'utf8' });
     if (copied.status !== 0) throw new Error(`copying release ${options.base}: ${copied.stderr || copied.error?.message}`);
   }
+  // what made the release copied, and the revisions it holds, are its own: the new one's are written when it is served
+  for (const own of [RELEASE_FILE, REVISIONS_FILE]) await rm(join(dir, own), { force: true });
   step(spare ? 'spare' : 'copy');
   const client = join(dir, 'client');
   // what the patch wrote and removed, for the record that brings a spare forward (src/releases/spares.ts)

@@ -69,11 +69,22 @@ export function loadSchedules(now: number = Date.now()): ScheduleEngine {
   return cached.engine;
 }
 
-export function createEngine(asOf: string): ScheduleEngine {
+/** How far the published departures reach from the day (defaults: HORIZON_DAYS_BACK and HORIZON_DAYS_AHEAD). */
+export interface HorizonDays {
+  daysBack?: number;
+  daysAhead?: number;
+}
+
+/**
+ * The engine of a day. The site's horizon is the default; another reach (the reference
+ * tracking provider, src/tracking/provider/, needs sailings from further back) is a second
+ * argument.
+ */
+export function createEngine(asOf: string, { daysBack = HORIZON_DAYS_BACK, daysAhead = HORIZON_DAYS_AHEAD }: HorizonDays = {}): ScheduleEngine {
   const content = loadScheduleContent();
   const carbon = loadCarbonEngine().network;
-  const from = addDays(asOf, -HORIZON_DAYS_BACK);
-  const to = addDays(asOf, HORIZON_DAYS_AHEAD);
+  const from = addDays(asOf, -daysBack);
+  const to = addDays(asOf, daysAhead);
   const horizon: Horizon = { asOf, from, to, fromEpoch: startOfDay(from, 'UTC'), toEpoch: startOfDay(to, 'UTC') + DAY_MS - 1 };
   const timetables = networkTimetable(content, from, to);
   const router = buildRouter(content, carbon, timetables);

@@ -17,25 +17,32 @@ export interface PortOption {
   terms: string;
 }
 
-export function searchPorts(ports: readonly PortOption[], text: string, limit = 8): PortOption[] {
+/**
+ * The best matches of a text among coded choices (ports, the newsroom's trades): the code itself
+ * first, then choices with a term that starts with the text, then those with one that contains it,
+ * in list order. `terms`: folded names, pinyin and code joined with "|".
+ */
+export function searchCoded<T extends { terms: string }>(choices: readonly T[], text: string, codeOf: (choice: T) => string, limit = 8): T[] {
   const key = fold(text).replace(/\s+/g, '');
   if (!key) return [];
-  // the text folded once, not once a port: the island runs this on every keystroke over every port
+  // the text folded once, not once a choice: the islands run this on every keystroke over every choice
   const matchesText = cityMatcher(text);
-  const scored: { port: PortOption; score: number; i: number }[] = [];
-  ports.forEach((port, i) => {
-    const terms = port.terms.split('|').map((t) => t.replace(/\s+/g, ''));
+  const scored: { choice: T; score: number; i: number }[] = [];
+  choices.forEach((choice, i) => {
+    const terms = choice.terms.split('|').map((t) => t.replace(/\s+/g, ''));
     let score = -1;
-    if (port.locode.toLowerCase() === key) score = 0;
+    if (codeOf(choice).toLowerCase() === key) score = 0;
     else if (terms.some((t) => t.startsWith(key))) score = 1;
-    else if (matchesText(port.terms) || terms.some((t) => t.includes(key))) score = 2;
-    if (score >= 0) scored.push({ port, score, i });
+    else if (matchesText(choice.terms) || terms.some((t) => t.includes(key))) score = 2;
+    if (score >= 0) scored.push({ choice, score, i });
   });
   return scored
     .sort((a, b) => a.score - b.score || a.i - b.i)
     .slice(0, limit)
-    .map((s) => s.port);
+    .map((s) => s.choice);
 }
+
+export const searchPorts = (ports: readonly PortOption[], text: string, limit = 8): PortOption[] => searchCoded(ports, text, (p) => p.locode, limit);
 
 /** The port a field's text names exactly (its UN/LOCODE, or "Name (LOCODE)" as the picker writes it). */
 export function portFromText(ports: readonly PortOption[], text: string): PortOption | undefined {

@@ -1,4 +1,3 @@
-import { pinyin } from 'pinyin-pro';
 import type { Locale } from '../i18n/locales';
 import { fold } from '../offices/office-search';
 import { servicePagePath } from '../routes/routes';
@@ -6,6 +5,7 @@ import type { CutOff } from './cutoffs';
 import { loadSchedules, type ScheduleEngine } from './index';
 import { portSchedulePath, vesselSchedulePath } from './paths';
 import type { PortOption } from './port-search';
+import { searchTerms } from './search-terms';
 import { DAY_MS } from './time';
 import type { DatedCall } from './timetable';
 
@@ -73,14 +73,8 @@ export function portOptions(engine: ScheduleEngine, locale: Locale): PortOption[
   return [...engine.router.ports]
     .map((locode) => ports.get(locode)!)
     .map((p) => {
-      const reading = pinyin(p.name.zh, { toneType: 'none', type: 'array' }).join('');
-      return {
-        locode: p.locode,
-        name: p.name[locale],
-        country: p.country[locale],
-        terms: [fold(p.name.en), fold(p.name.zh), reading, p.locode.toLowerCase()].join('|'),
-        sort: locale === 'zh' ? reading : fold(p.name.en),
-      };
+      const { terms, reading } = searchTerms(p.name, p.locode);
+      return { locode: p.locode, name: p.name[locale], country: p.country[locale], terms, sort: locale === 'zh' ? reading : fold(p.name.en) };
     })
     .sort((a, b) => a.sort.localeCompare(b.sort))
     .map(({ sort: _sort, ...rest }) => rest);

@@ -17,6 +17,7 @@ import { helpRoutes } from './routes/help';
 import { sclRoutes } from './routes/scl';
 import { subscribeRoutes } from './routes/subscribe';
 import { scheduleRoutes } from './routes/schedules';
+import { trackingRoutes } from './routes/tracking';
 import { openApiRoutes } from './routes/openapi';
 import { EXAMPLE_CLIENT_ADDRESS, type ExampleCaller } from './openapi-examples';
 import { apiRouteRecorder } from '../observability/requests.mjs';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, options: { callDcsa?: ExampleCaller } =
   app.route('/', sclRoutes(deps));
   app.route('/', subscribeRoutes(deps));
   app.route('/', scheduleRoutes());
+  app.route('/', trackingRoutes(deps));
 
   app.notFound((c) => answerError(c, CODE.notFound, `No such API call: ${c.req.method} ${new URL(c.req.url).pathname}`));
   app.onError((error, c) => {

@@ -6,6 +6,8 @@ import { SubscribeEnv, subscribeConfig, type SubscribeConfig } from './subscribe
 import { StaffEnv, staffConfig, type StaffConfig } from './staff/config';
 import { WorkerEnv, workerConfig, type WorkerConfig } from '../worker/config';
 import { InboxEnv, inboxConfig, type InboxConfig } from '../inbox/config';
+import { TrackingEnv, trackingConfig, type TrackingConfig } from '../tracking/config';
+import { BackupEnv, backupConfig, type BackupConfig } from '../backup/config';
 
 /**
  * Server configuration from environment variables, validated once at start-up.
@@ -31,6 +33,8 @@ const Env = z.object({
   ...StaffEnv,
   ...WorkerEnv,
   ...InboxEnv,
+  ...TrackingEnv,
+  ...BackupEnv,
 });
 
 export type ServerConfig = {
@@ -52,6 +56,10 @@ export type ServerConfig = {
   assistantNetworks: string[];
   /** How long the inbox keeps messages and applications (src/inbox/config.ts). */
   inbox: InboxConfig;
+  /** Where tracking events come from (src/tracking/config.ts). */
+  tracking: TrackingConfig;
+  /** The nightly backups: their folder, how many are kept, when (src/backup/config.ts). */
+  backup: BackupConfig;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -76,5 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     worker: workerConfig(e, env),
     assistantNetworks: e.ASSISTANT_NETWORKS,
     inbox: inboxConfig(e),
+    backup: backupConfig(e),
+    tracking: trackingConfig(e, env),
   };
 }

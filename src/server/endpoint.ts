@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { DCSA_BASE } from '../schedules/dcsa/schemas';
+import { TNT_BASE } from '../tracking/dcsa/schemas';
 import type { KeptAnswer } from './memo';
 import { appsIfReady, getApps } from './runtime';
 import { createLogger } from '../observability/log.mjs';
@@ -45,9 +46,11 @@ export async function serveApi(request: Request, clientAddress?: string, incomin
   if (crossSiteForm(request)) return new Response(`Cross-site ${request.method} form submissions are forbidden`, { status: 403 });
   const url = new URL(request.url);
   const dcsa = url.pathname.startsWith(`${DCSA_BASE}/`);
+  const tnt = url.pathname.startsWith(`${TNT_BASE}/`);
   try {
     const apps = await getApps();
     if (dcsa) return await apps.dcsa.fetch(request, { incoming });
+    if (tnt) return await apps.tnt.fetch(request, { incoming });
     if (url.pathname.startsWith(STAFF_PREFIX)) return await apps.staff.app.fetch(request, { clientAddress, incoming });
     const pathAndQuery = url.pathname + url.search;
     const origin = request.headers.get('origin');
@@ -58,17 +61,26 @@ export async function serveApi(request: Request, clientAddress?: string, incomin
   } catch (error) {
     log.error({ err: error }, 'the API could not start');
     const requestId = requestIdOf(request.headers.get('x-request-id'));
-    const body = dcsa
+    const body = tnt
       ? {
-          httpMethod: 'GET',
+          httpMethod: request.method,
           requestUri: request.url,
           statusCode: 503,
           statusCodeText: 'Service Unavailable',
-          providerCorrelationReference: requestId,
           errorDateTime: new Date().toISOString(),
-          errors: [{ errorCodeText: 'unavailable', errorCodeMessage: 'The schedules API could not start; please retry shortly' }],
+          errors: [{ reason: 'unavailable', message: 'The API could not start; please retry shortly' }],
         }
-      : { code: '503', message: 'Service unavailable: the API could not start', data: { content: null }, requestId };
+      : dcsa
+        ? {
+            httpMethod: 'GET',
+            requestUri: request.url,
+            statusCode: 503,
+            statusCodeText: 'Service Unavailable',
+            providerCorrelationReference: requestId,
+            errorDateTime: new Date().toISOString(),
+            errors: [{ errorCodeText: 'unavailable', errorCodeMessage: 'The schedules API could not start; please retry shortly' }],
+          }
+        : { code: '503', message: 'Service unavailable: the API could not start', data: { content: null }, requestId };
     return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': 'application/json' } });
   }
 }
@@ -93,4 +105,8 @@ export function keptAnswer(method: string, pathAndQuery: string, origin: string 
 
 /** Where scripts/start.mjs finds the API: the functions and the path prefixes they answer. */
 export const API_HANDLER = Symbol.for('carrier.api-handler');
-(globalThis as Record<symbol, unknown>)[API_HANDLER] = { serveApi, keptAnswer, prefixes: [`${import.meta.env.PUBLIC_API_BASE ?? '/homeapiak'}/`, `${DCSA_BASE}/`] };
+/** `npm run backup` over loopback (src/backup/loopback.ts): the archive, or null when the token does not match. */
+async function backupOverLoopback(token: string | null | undefined): Promise<Uint8Array | null> {
+  return (await getApps()).backup(token);
+}
+(globalThis as Record<symbol, unknown>)[API_HANDLER] = { serveApi, keptAnswer, backupOverLoopback, prefixes: [`${import.meta.env.PUBLIC_API_BASE ?? '/homeapiak'}/`, `${DCSA_BASE}/`, `${TNT_BASE}/`] };

@@ -12,6 +12,8 @@ export function apiRoute({ base }) {
         injectRoute({ pattern: `${base}/[...path]`, entrypoint: './src/server/endpoint.ts', prerender: false });
         // the DCSA Commercial Schedules API (src/server/dcsa/), same endpoint and process
         injectRoute({ pattern: '/dcsa/cs/v1/[...path]', entrypoint: './src/server/endpoint.ts', prerender: false });
+        // the DCSA Track & Trace API: the store read only, and the provider's callbacks (src/server/dcsa/tnt-app.ts)
+        injectRoute({ pattern: '/dcsa/tnt/v2/[...path]', entrypoint: './src/server/endpoint.ts', prerender: false });
       },
     },
   };

@@ -45,8 +45,8 @@ export interface LiveOperation {
 /** The operations that get a live example: every call of `calls` and every DCSA call, but those of NO_LIVE_EXAMPLE. */
 export function liveOperations(): LiveOperation[] {
   const wire = (Object.entries(calls) as [OperationId, CallDef][]).map(([id, def]) => ({ id, method: def.method, path: def.path, api: 'wire' as const, answer: def.answer }));
-  const other = (Object.entries(OTHER_OPERATIONS) as [OperationId, { method: 'GET' | 'POST'; path: string; api: 'wire' | 'dcsa'; answer?: z.ZodType }][]).flatMap(([id, op]) =>
-    op.answer ? [{ id, method: op.method, path: op.path, api: op.api, answer: op.answer }] : [],
+  const other = (Object.entries(OTHER_OPERATIONS) as [OperationId, { method: 'GET' | 'POST'; path: string; api: 'wire' | 'dcsa' | 'tnt'; answer?: z.ZodType }][]).flatMap(([id, op]) =>
+    op.answer && op.api !== 'tnt' ? [{ id, method: op.method, path: op.path, api: op.api, answer: op.answer }] : [],
   );
   return [...wire, ...other].filter((op) => !NO_LIVE_EXAMPLE[op.id]);
 }

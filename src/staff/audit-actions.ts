@@ -30,5 +30,6 @@ export const AUDIT_ACTIONS = [
   'privacy.deleted',
   'subscriber.looked-up',
   'subscriber.deleted',
+  'release.used',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

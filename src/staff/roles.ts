@@ -14,6 +14,8 @@ export const AREAS = {
   accounts: ['admin'],
   /** the audit log */
   audit: ['admin'],
+  /** the site's releases: see them, serve another (src/server/staff/releases.ts) */
+  releases: ['admin'],
   /** the newsroom: list, write, submit (writer); publish, schedule, unpublish (editor) */
   newsroom: ['admin', 'editor', 'writer'],
   /** publishing in the newsroom */

@@ -17,6 +17,8 @@ export const QUEUES = {
   prune: 'audit-prune',
   /** Delete the inbox's messages and applications past their retention (src/inbox/retention.ts): every night. */
   retention: 'inbox-retention',
+  /** Back up the whole site into BACKUP_DIR (src/backup/nightly.ts): every night. */
+  backup: 'site-backup',
 } as const;
 
 export interface SiteQueue {
@@ -39,6 +41,7 @@ export async function openQueue(database: Database, options: { databaseUrl?: str
     [QUEUES.due, { policy: 'stately', retryLimit: 0, expireInSeconds: 600 }],
     [QUEUES.prune, { policy: 'stately', retryLimit: 2, expireInSeconds: 600 }],
     [QUEUES.retention, { policy: 'stately', retryLimit: 2, expireInSeconds: 1800 }],
+    [QUEUES.backup, { policy: 'stately', retryLimit: 0, expireInSeconds: 3600 }],
   ] as const) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, settings).catch((error: Error) => (/already exists/.test(error.message) ? undefined : Promise.reject(error)));
   }

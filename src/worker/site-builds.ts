@@ -3,12 +3,13 @@ import type { Db } from '../server/db';
 import { siteBuilds } from '../server/db/schema';
 
 /**
- * The site's builds as the worker runs them, and what they mean for a story: a story whose public
- * form changed at T is on the site once a build that started after T has gone live. Before that it
- * is queued, or building (since the build started), or failed (with the build's reason) until a
- * later build succeeds.
+ * The site's builds as the worker runs them, and what they mean for a story waiting for one: a story
+ * whose public form changed at T is taken by a build that started after T. Before that build has gone
+ * live it is queued, or building (since the build started), or failed (with the build's reason) until
+ * a later build succeeds. Whether the story is on the site is read from the release served
+ * (src/releases/site-state.ts), never from here.
  */
-export type SiteState = { state: 'queued' } | { state: 'building'; since: string } | { state: 'live'; since: string } | { state: 'failed'; at: string; error: string };
+export type BuildState = { state: 'queued' } | { state: 'building'; since: string } | { state: 'live'; since: string } | { state: 'failed'; at: string; error: string };
 
 export async function buildStarted(db: Db, now: Date): Promise<number> {
   const [row] = await db.insert(siteBuilds).values({ status: 'building', startedAt: now }).returning({ id: siteBuilds.id });
@@ -32,9 +33,9 @@ export async function abandonBuilds(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
-/** The site state of each story changed at a time (those never on the site are left out). */
-export async function siteStates(db: Db, changed: { id: string; siteChangedAt: Date | null }[]): Promise<Map<string, SiteState>> {
-  const states = new Map<string, SiteState>();
+/** The build state of each story changed at a time (those never changed are left out). */
+export async function buildStates(db: Db, changed: { id: string; siteChangedAt: Date | null }[]): Promise<Map<string, BuildState>> {
+  const states = new Map<string, BuildState>();
   const times = changed.filter((c) => c.siteChangedAt).map((c) => (c.siteChangedAt as Date).getTime());
   if (!times.length) return states;
   const builds = await db

@@ -8,6 +8,13 @@ import type { ServerConfig } from '../server/config';
 import { QUEUES, type SiteQueue } from './queue';
 import { abandonBuilds, buildFinished, buildStarted } from './site-builds';
 import { createLogger } from '../observability/log.mjs';
+import type { Database } from '../server/db';
+import type { Mailer } from '../server/mail';
+import { siteFolders } from '../backup/backup';
+import type { BackupConfig } from '../backup/config';
+import { runNightlyBackup } from '../backup/nightly';
+import { edgePurgerFromEnv } from '../edge/purge';
+import { startEdgeReconciler } from '../edge/reconciler';
 
 const logger = createLogger('worker');
 
@@ -30,6 +37,8 @@ export interface WorkerOptions {
   log?: (line: string) => void;
   /** The inbox's retention (its settings and folders); unset: no retention job is worked here. */
   retention?: Pick<RetentionOptions, 'config' | 'uploadDir' | 'outboxDir'>;
+  /** The nightly backup (src/backup/nightly.ts): the database, the folders, where to and how many; unset: no backup job is worked here. */
+  backup?: { database: Database; config: BackupConfig; folders: ReturnType<typeof siteFolders>; version: string; mailer?: Mailer };
 }
 
 /** The worker's settings from the server's configuration: where it builds, whence it pulls, the inbox's retention. */
@@ -41,6 +50,11 @@ export function workerSettings(config: ServerConfig): Pick<WorkerOptions, 'root'
   };
 }
 
+/** The nightly backup's settings from the server's configuration, on the database given; failures mailed through `mailer`. */
+export function backupSettings(config: ServerConfig, database: Database, mailer?: Mailer): NonNullable<WorkerOptions['backup']> {
+  return { database, mailer, config: config.backup, folders: siteFolders(config), version: config.version };
+}
+
 export async function startWorker(options: WorkerOptions): Promise<void> {
   const { db, queue } = options;
   const now = options.now ?? (() => new Date());
@@ -48,10 +62,12 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
   const abandoned = await abandonBuilds(db, now());
   if (abandoned) log(`[worker] ${abandoned} build(s) left running by a stopped worker marked failed`);
 
-  await queue.boss.work(QUEUES.build, { pollingIntervalSeconds: 1 }, async () => {
+  await queue.boss.work(QUEUES.build, { pollingIntervalSeconds: 1 }, async (jobs) => {
     const id = await buildStarted(db, now());
     log('[worker] site build started');
-    const run = await runNightly(options.root, options.newsApiUrl);
+    // what asked for it (e.g. "n2026-1126-ab12 published"), recorded in the release it makes
+    const reasons = jobs.map((job) => (job.data as { reason?: unknown } | null)?.reason).filter((r): r is string => typeof r === 'string');
+    const run = await runNightly(options.root, options.newsApiUrl, reasons);
     if (run.code === 0) {
       const release = /nightly: release (\S+) served/.exec(run.output)?.[1] ?? null;
       await buildFinished(db, id, { ok: true, release }, now());
@@ -83,6 +99,18 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
     });
     await queue.boss.schedule(QUEUES.retention, '27 3 * * *', null, { tz: 'Asia/Shanghai' });
   }
+  const { backup } = options;
+  if (backup) {
+    // a failure is recorded in BACKUP_DIR and mailed to the admins (no retry: the next night tries again)
+    await queue.boss.work(QUEUES.backup, async () => {
+      const done = await runNightlyBackup({ ...backup, now, log });
+      if (!done.ok) logger.error({ error: done.error, mailed: done.mailed }, 'the nightly backup failed; the admins were mailed');
+    });
+    await queue.boss.schedule(QUEUES.backup, backup.config.at, null, { tz: 'Asia/Shanghai' });
+  }
+  // the CDN edge purged of what each switch of the served release changed (src/edge/, EDGE_PURGE)
+  const purger = edgePurgerFromEnv(process.env);
+  if (purger) await startEdgeReconciler({ db, boss: queue.boss, purger, root: options.root, log });
   // every minute (a scheduled story goes live within a minute of its time); every night at 03:17 China time
   await queue.boss.schedule(QUEUES.due, '* * * * *');
   await queue.boss.schedule(QUEUES.prune, '17 3 * * *', null, { tz: 'Asia/Shanghai' });
@@ -109,12 +137,17 @@ function reasonOf(output: string): string {
 }
 
 /** The nightly job in a process of its own (a build takes a whole core; the server stays responsive). */
-function runNightly(root: string, newsApiUrl: string): Promise<{ code: number; output: string; seconds: number }> {
+function runNightly(root: string, newsApiUrl: string, reasons: string[] = []): Promise<{ code: number; output: string; seconds: number }> {
   const started = process.hrtime.bigint();
   return new Promise((done) => {
     // the project's own script (the server and the worker run in the project folder), building in root
     // a process group of its own: when this process ends, the build (nightly and its astro) ends with it
-    const child = spawn(process.execPath, [resolve('scripts/nightly.mjs')], { cwd: root, env: { ...process.env, NEWS_API_URL: newsApiUrl }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [resolve('scripts/nightly.mjs')], {
+      cwd: root,
+      env: { ...process.env, NEWS_API_URL: newsApiUrl, NIGHTLY_REASONS: reasons.map((r) => r.replace(/\n/g, ' ')).join('\n') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const stop = () => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGTERM');

@@ -7,7 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import positionsJson from '../../content/recruiting/positions.json';
 import { publishedPositions, type Position } from '../../src/content-model/schemas/recruiting';
-import { contactMessages, positionApplications, resumeUploads, subscribers } from '../../src/server/db/schema';
+import { contactMessages, positionApplications, resumeUploads, subscribers, trackingAlerts } from '../../src/server/db/schema';
 import { createCaptcha } from '../../src/server/forms/captcha';
 import { loadCaptchaSecret } from '../../src/server/forms/secret';
 import { UNLIMITED_RATE_ENV } from '../../src/server/forms/config';
@@ -400,6 +400,9 @@ describe('personal data', () => {
       ports: [],
       frequencyImportant: 1,
     } as typeof subscribers.$inferInsert);
+    await db
+      .insert(trackingAlerts)
+      .values({ id: randomUUID(), email, language: 0, reference: 'SBLU2611040071', kind: 'bl', booking: '2611040071', bl: 'SBLU2611040071', milestones: ['arrival'], lastEventAt: new Date() });
     await h.call(`/inbox/messages/${m}/notes`, { body: { text: 'Asked for deletion on the phone.' }, jar: service });
 
     expect((await h.call(`/privacy/subject?email=${email}`, { jar: service })).status).toBe(403);
@@ -411,6 +414,7 @@ describe('personal data', () => {
     expect(f.messages.map((x: { id: string }) => x.id)).toEqual([m]);
     expect(f.applications.map((x: { id: string; matchedBy: string }) => [x.id, x.matchedBy])).toEqual([[a, 'resume']]);
     expect(f.subscriptions.map((x: { email: string }) => x.email)).toEqual([email]);
+    expect(f.trackingAlerts.map((x: { reference: string }) => x.reference)).toEqual(['SBLU2611040071']);
 
     const zipped = await h.staff.app.request(`http://staff.test${h.config.apiBase}/staff/privacy/subject/export?email=${email}`, { headers: { cookie: admin.header(), origin: 'http://staff.test' } });
     expect(zipped.status).toBe(200);
@@ -420,6 +424,7 @@ describe('personal data', () => {
     expect(subject.messages.map((x: { id: string; notes: { text: string }[] }) => [x.id, x.notes[0]?.text])).toEqual([[m, 'Asked for deletion on the phone.']]);
     expect(subject.applications).toHaveLength(1);
     expect(subject.newsletterSubscriptions).toHaveLength(1);
+    expect(subject.trackingAlerts).toHaveLength(1);
     const resumeName = subject.applications[0].resume.file;
     expect(Object.keys(files).sort()).toEqual(['subject.json', resumeName].sort());
     expect(files[resumeName].byteLength).toBeGreaterThan(1000);
@@ -432,12 +437,12 @@ describe('personal data', () => {
     const [msgRow] = await db.select().from(contactMessages).where(eq(contactMessages.id, m));
     expect((await h.call('/privacy/subject/delete', { body: { email }, jar: admin })).body.message).toMatch(/confirm/);
     const erased = await h.call('/privacy/subject/delete', { body: { email, confirm: true }, jar: admin });
-    expect(erased.body.data.content).toEqual({ messages: 1, applications: 1, subscriptions: 1, files: 3 });
+    expect(erased.body.data.content).toEqual({ messages: 1, applications: 1, subscriptions: 1, trackingAlerts: 1, files: 3 });
     expect(existsSync(join(uploadDir, `${appRow.u.id}.${appRow.u.kind}`))).toBe(false);
     expect(existsSync(appRow.a.outboxFile!)).toBe(false);
     expect(existsSync(msgRow.outboxFile!)).toBe(false);
     const again = (await h.call(`/privacy/subject?email=${email}`, { jar: admin })).body.data.content;
-    expect([again.messages, again.applications, again.subscriptions]).toEqual([[], [], []]);
+    expect([again.messages, again.applications, again.subscriptions, again.trackingAlerts]).toEqual([[], [], [], []]);
     // the others are untouched
     expect((await db.select().from(contactMessages).where(eq(contactMessages.id, other))).length).toBe(1);
     expect((await db.select().from(positionApplications).where(eq(positionApplications.id, notHers))).length).toBe(1);
@@ -446,7 +451,7 @@ describe('personal data', () => {
     expect(rows.find((r) => r.action === 'privacy.deleted')).toMatchObject({
       actorEmail: 'ada.admin@seabridgelines.com',
       subject: email,
-      detail: '1 messages, 1 applications, 1 subscriptions, 3 files',
+      detail: '1 messages, 1 applications, 1 subscriptions, 1 tracking alerts, 3 files',
     });
   });
 

@@ -142,6 +142,26 @@ describe('the newsroom', () => {
     const none = await h.call('/news/stories', { body: { ...notice(), en: null, zh: null }, jar: writer });
     expect(none.status).toBe(400);
   });
+
+  it('a trade or port that is not in the site’s lists is refused, named, in the asker’s language; nothing is saved', async () => {
+    const unknown = notice('Shekou gate closed');
+    unknown.meta.tradeCodes = ['TP', 'XX'];
+    unknown.meta.portCodes = ['CNYTN', 'CNSZX'];
+    const answer = await h.call('/news/stories', { body: unknown, jar: writer });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe("body.meta.tradeCodes: XX is not one of the site's trades.; body.meta.portCodes: CNSZX is not a port of the site's network.");
+    const { id, version } = (await h.call('/news/stories', { body: notice('Shekou gate closed'), jar: writer })).body.data.content;
+    const saved = await h.call(`/news/stories/${id}?language=0`, { body: { version, content: unknown }, jar: writer });
+    expect(saved.status).toBe(400);
+    expect(saved.body.message).toContain('body.content.meta.portCodes: CNSZX 不是本站航线网络中的港口。');
+    const [row] = await h.database.db.select().from(stories).where(eq(stories.id, id));
+    expect((row.content as StoryContent).meta.portCodes).toEqual(notice().meta.portCodes);
+    // the known ones are kept as chosen
+    const known = notice('Shekou gate closed');
+    known.meta.tradeCodes = ['TP', 'AE'];
+    known.meta.portCodes = ['CNYTN', 'CNSHA'];
+    expect((await h.call(`/news/stories/${id}`, { body: { version, content: known }, jar: writer })).status).toBe(200);
+  });
 });
 
 describe('the newsroom’s pictures', () => {

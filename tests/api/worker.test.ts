@@ -2,13 +2,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEWS_TYPE } from '../../src/contract/wire';
 import { createStory, moveStory } from '../../src/newsroom/stories';
 import type { StoryContent } from '../../src/newsroom/story';
-import { siteBuilds, stories } from '../../src/server/db/schema';
+import { appMeta, siteBuilds, stories } from '../../src/server/db/schema';
 import { openQueue, QUEUES, type SiteQueue } from '../../src/worker/queue';
-import { siteStates } from '../../src/worker/site-builds';
+import { siteStates } from '../../src/releases/site-state';
+import { describeReleases, releasePaths, rollback, useRelease } from '../../src/releases/releases.mjs';
+import { importPublishedNews } from '../../src/newsroom/stories';
+import { newsItems } from '../../src/server/db/schema';
 import { startWorker } from '../../src/worker/worker';
 import { serveOverHttp, startHarness, type Harness } from './harness';
 
@@ -72,9 +75,10 @@ async function publish(title: string) {
   await moveStory(h.database.db, id, version, 'published', editor);
   return id;
 }
+const paths = () => releasePaths({ root: site });
 const stateOf = async (id: string) => {
-  const [row] = await h.database.db.select({ id: stories.id, siteChangedAt: stories.siteChangedAt }).from(stories).where(eq(stories.id, id));
-  return (await siteStates(h.database.db, [row])).get(id);
+  const [row] = await h.database.db.select({ id: stories.id, status: stories.status, siteChangedAt: stories.siteChangedAt }).from(stories).where(eq(stories.id, id));
+  return (await siteStates(h.database.db, paths(), [row])).get(id);
 };
 
 // each test waits for one or two builds of the site copy: minutes on a busy machine
@@ -129,5 +133,63 @@ describe('the worker', { timeout: 300_000 }, () => {
     for (let i = 0; i < 600 && (await stateOf(id))?.state !== 'live'; i++) await new Promise((r) => setTimeout(r, 250));
     expect(await stateOf(id)).toMatchObject({ state: 'live' });
     expect(page()).toContain('Rate restoration on the Asia–Europe trade');
+  });
+
+  it('the site state is read from the served release: rolled back, moved forward with use, unpublished but still served, imported', async () => {
+    const id = await publish('Yantian gates open again');
+    await queue.requestBuild(`${id} published`);
+    await settle();
+    const live = await stateOf(id);
+    expect(live).toMatchObject({ state: 'live' });
+    const newest = describeReleases(paths()).at(-1)!;
+    expect(newest).toMatchObject({ served: true, madeBy: { kind: 'publish' } });
+    expect(newest.madeBy?.reasons).toContain(`${id} published`);
+    expect(newest.madeBy?.stories).toContain(`en/${id}`);
+    // the stories the public API served before the newsroom (imported) are on the site: live
+    await importPublishedNews(h.database.db);
+    const [imported] = await h.database.db.select({ id: stories.id }).from(stories).where(eq(stories.createdBy, 'import')).limit(1);
+    expect(imported).toBeDefined();
+    expect(await stateOf(imported.id)).toMatchObject({ state: 'live' });
+
+    // rolled back: the served release lacks it, the newer one kept has it
+    const { from, to } = rollback(paths());
+    const back = await stateOf(id);
+    expect(back).toMatchObject({ state: 'rolledBack', release: to });
+    expect(page()).not.toContain('Yantian gates open again');
+    const listed = describeReleases(paths()).find((r) => r.name === from)!;
+    expect(listed.adds).toContain(`en/${id}`);
+    // a fresh process (a restart) reads the same: nothing is remembered
+    vi.resetModules();
+    const fresh = (await import('../../src/releases/site-state')) as typeof import('../../src/releases/site-state');
+    const [row] = await h.database.db.select().from(stories).where(eq(stories.id, id));
+    expect((await fresh.siteStates(h.database.db, paths(), [row])).get(id)).toMatchObject({ state: 'rolledBack' });
+
+    // forward again with use: live, since the switch
+    useRelease(paths(), from as string);
+    const again = await stateOf(id);
+    expect(again).toMatchObject({ state: 'live', release: from });
+    expect(Date.parse((again as { since: string }).since)).toBeGreaterThanOrEqual(Date.parse((live as { since: string }).since));
+    expect(page()).toContain('Yantian gates open again');
+
+    // behind a CDN edge (src/edge/): live only once the edge has been purged for the served release; its
+    // reconciler's record says how far it got (tests/api/edge.test.ts runs it against a real Varnish)
+    const edgeRecord = (purged: string, failingSince: string | null) =>
+      h.database.db
+        .insert(appMeta)
+        .values({ key: 'edge_purge', value: JSON.stringify({ purged, target: from, steps: [], failingSince, lastError: failingSince && 'varnish: refused', pathsSent: 0, pathsFailed: 0 }) })
+        .onConflictDoUpdate({ target: appMeta.key, set: { value: sql`excluded.value` } });
+    await edgeRecord(to, '2026-11-28T08:00:00.000Z');
+    expect(await stateOf(id)).toMatchObject({ state: 'edge', release: from, failingSince: '2026-11-28T08:00:00.000Z' });
+    await edgeRecord(from as string, null);
+    expect(await stateOf(id)).toMatchObject({ state: 'live', release: from });
+    await h.database.db.delete(appMeta).where(eq(appMeta.key, 'edge_purge'));
+
+    // unpublished: still on the site until a build takes it off
+    await moveStory(h.database.db, id, row.version, 'unpublished', editor);
+    expect(await stateOf(id)).toMatchObject({ state: 'stillServed', release: from });
+    expect((await h.database.db.select().from(newsItems).where(eq(newsItems.uuid, id))).length).toBe(0);
+    await queue.requestBuild(`${id} unpublished`);
+    await settle();
+    expect(await stateOf(id)).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
 import { freePort } from '../../scripts/lib/serve-built.mjs';
 import { UNLIMITED_RATE_ENV } from '../../src/server/forms/config';
 import { realDocx } from '../api/word-fixtures';
+import { checkPages, WIDTHS } from './layout-check';
 import { acceptCookies, expect, field, seriousAxeViolations, test } from './fixtures';
 
 /**
@@ -47,6 +48,7 @@ test.beforeAll(async () => {
     LOG_LEVEL: 'error',
     STAFF_ORIGIN: origin,
     WORKER: 'off',
+    TNT_DEMO: 'off',
     CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
   };
   // the accounts, made by the README's command before the server opens the database
@@ -166,6 +168,17 @@ test('a message and an application sent through the public pages are handled by 
   await expect(s.locator('tr[data-item]', { hasText: 'Zhou Lan' })).toContainText('Closed');
   await expect(s.locator('tr[data-item]', { hasText: 'Zhou Lan' })).toContainText(STAFF.service);
   await expect(nav.locator('[data-inbox-new]')).toHaveText('0 new');
+  // the filters are kept in the address: a reload shows the same filtered list
+  await s.locator('form.staff-filters').getByLabel('Status', { exact: true }).selectOption('new');
+  await s.getByRole('button', { name: 'Filter' }).click();
+  await expect(s).toHaveURL(/[?&]status=new(&|$)/);
+  await expect(s.getByText('Nothing here yet.')).toBeVisible();
+  await s.reload();
+  await expect(s.locator('form.staff-filters').getByLabel('Status', { exact: true })).toHaveValue('new');
+  await expect(s.getByText('Nothing here yet.')).toBeVisible();
+  await s.locator('form.staff-filters').getByLabel('Status', { exact: true }).selectOption('');
+  await s.getByRole('button', { name: 'Filter' }).click();
+  await expect(s.locator('tr[data-item]', { hasText: 'Zhou Lan' })).toContainText('Closed');
   // the same list in Chinese
   await s.goto(`${origin}/zh/staff/inbox`);
   await expect(s.locator('tr[data-item]', { hasText: 'Zhou Lan' })).toContainText('已关闭');
@@ -199,7 +212,7 @@ test('a message and an application sent through the public pages are handled by 
   await expect(a.getByRole('button', { name: 'Find' })).toBeEnabled();
   await a.getByLabel('E-mail address').fill(VISITOR);
   await a.getByRole('button', { name: 'Find' }).click();
-  await expect(a.locator('[data-findings] [role=status]')).toHaveText('Found: 1 messages, 1 applications, 0 newsletter subscriptions.');
+  await expect(a.locator('[data-findings] [role=status]')).toHaveText('Found: 1 messages, 1 applications, 0 newsletter subscriptions, 0 tracking alerts.');
   await expect(a.locator('[data-findings]')).toContainText('address in the résumé');
   const zipping = a.waitForEvent('download');
   await a.getByRole('link', { name: 'Export all as one zip' }).click();
@@ -210,9 +223,9 @@ test('a message and an application sent through the public pages are handled by 
   expect(Buffer.from(zip[subject.applications[0].resume.file]).equals(resume)).toBe(true);
   a.once('dialog', (d) => void d.accept());
   await a.getByRole('button', { name: 'Delete all of it' }).click();
-  await expect(a.getByRole('status')).toHaveText('Deleted: 1 messages, 1 applications, 0 subscriptions, 3 files.');
+  await expect(a.getByRole('status')).toHaveText('Deleted: 1 messages, 1 applications, 0 subscriptions, 0 tracking alerts, 3 files.');
   await a.getByRole('button', { name: 'Find' }).click();
-  await expect(a.locator('[data-findings] [role=status]')).toHaveText('Found: 0 messages, 0 applications, 0 newsletter subscriptions.');
+  await expect(a.locator('[data-findings] [role=status]')).toHaveText('Found: 0 messages, 0 applications, 0 newsletter subscriptions, 0 tracking alerts.');
   expect((await s.request.get(api(`/staff/inbox/messages/${messageId}`))).status()).toBe(404);
   // both steps are in the audit log, with who did them
   const audit = await (await a.request.get(api('/staff/audit?action=privacy.'))).json();
@@ -303,4 +316,39 @@ test('the sanitizer tests’ XSS payloads, sent through the public forms, are in
   await page.waitForTimeout(300); // let any image error or load handler of a payload run
   expect(fired).toEqual([]);
   await admin.close();
+});
+
+test('the console lays out on phones, a tablet and a laptop: no control drawn over another on any page a role opens, in either language', async ({ browser }) => {
+  test.setTimeout(600_000);
+  const widths = [...WIDTHS, 1366];
+  const pages: Record<keyof typeof STAFF, string[]> = {
+    admin: [
+      '/staff/',
+      '/staff/news',
+      '/staff/news/edit',
+      '/staff/inbox?box=messages',
+      '/staff/inbox?box=applications',
+      '/staff/privacy',
+      '/staff/audit',
+      '/staff/accounts',
+      '/staff/security',
+      '/staff/subscribers',
+      '/staff/releases',
+    ],
+    service: ['/staff/', '/staff/inbox'],
+    hr: ['/staff/inbox'],
+  };
+  const problems: string[] = [];
+  // the lists and the overview load what they show after the page: networkidle waits for it
+  for (const [role, paths] of Object.entries(pages))
+    problems.push(
+      ...(await checkPages(
+        browser,
+        origin,
+        ['en', 'zh'].flatMap((lang) => paths.map((path) => `/${lang}${path}`)),
+        { widths, storageState: states[role], waitUntil: 'networkidle' },
+      )),
+    );
+  problems.push(...(await checkPages(browser, origin, ['/en/staff/sign-in', '/zh/staff/sign-in'], { widths })));
+  expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -26,6 +26,8 @@ let dataDir = '';
 let site = '';
 let origin = '';
 let adminLink = '';
+/** The notice the newsroom test publishes, for the release test after it. */
+let publishedId = '';
 /** The writer's signed-in state, for the pages' role checks. */
 let writerState: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>> | undefined;
 /** The editor's (password and TOTP), for the newsroom. */
@@ -57,7 +59,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   origin = `http://localhost:${port}`;
   // the worker in process, as the quick start runs it: a publish builds the site copy and switches its release
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', STAFF_ORIGIN: origin, WORKER: 'inprocess' };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', STAFF_ORIGIN: origin, WORKER: 'inprocess', TNT_DEMO: 'off' };
   // the one command of the README
   const made = spawnSync(node, ['scripts/staff.mjs', 'add', '--email', 'ada.lin@seabridgelines.com', '--role', 'admin', '--name', 'Ada Lin'], { cwd: site, env, encoding: 'utf8' });
   expect(made.status, made.stderr).toBe(0);
@@ -246,7 +248,20 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   // the editor's fields are React's once it has hydrated (its buttons are enabled then): typed before, a field could be reset
   await expect(w.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
   await w.getByLabel('Type', { exact: true }).selectOption({ label: 'Notices' });
-  await w.getByLabel(/^Ports/).fill('CNYTN, CNSZX');
+  // the ports and trades from the site's lists, found by name, pinyin or code: by keyboard, then by pointer
+  const ports = w.getByRole('combobox', { name: 'Ports the story is about' });
+  await ports.fill('yantian');
+  await ports.press('ArrowDown');
+  await ports.press('Enter');
+  await ports.fill('rotter');
+  await w.getByRole('option', { name: /^Rotterdam NLRTM/ }).click();
+  await expect(w.getByRole('list', { name: 'Chosen: Ports the story is about' }).getByRole('listitem')).toHaveText([/^Yantian.*\(CNYTN\)/, /^Rotterdam \(NLRTM\)/]);
+  await w.getByRole('button', { name: 'Remove Rotterdam (NLRTM)' }).click();
+  await w.getByRole('combobox', { name: 'Trades the story is about' }).fill('tp');
+  await w.getByRole('option', { name: /^Trans-Pacific TP/ }).click();
+  await ports.fill('qqqq');
+  await expect(w.getByText('Nothing matches.')).toBeVisible();
+  await ports.fill('');
   await w.getByRole('checkbox', { name: 'Port Operations' }).check();
   await w.getByRole('checkbox', { name: /^Important notice/ }).check();
   const en = w.locator('[data-version="en"]');
@@ -271,6 +286,7 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   await expect(w.getByRole('status')).toContainText('Saved (version 1)');
   await w.waitForURL(/\/en\/staff\/news\/edit\?id=n\d{4}-\d{4}-[0-9a-f]{4}$/);
   const id = new URL(w.url()).searchParams.get('id')!;
+  publishedId = id;
   await w.getByRole('button', { name: 'Submit for review' }).click();
   await expect(w.getByRole('status')).toContainText('now In review');
   // a writer publishes nothing
@@ -369,6 +385,47 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   await search.close();
   await e.screenshot({ path: 'test-results/newsroom-editor.png', fullPage: true });
   expect(await seriousAxeViolations(e)).toEqual([]);
+  await editor.close();
+});
+
+test('a rollback takes the story off the site and the newsroom says so in both languages; release use serves it again, and it is live', async ({ browser }) => {
+  test.setTimeout(180_000);
+  expect(publishedId).not.toBe('');
+  const notices = '50000000000000231';
+  const release = (...args: string[]) => {
+    const run = spawnSync(node, ['scripts/release.mjs', ...args], { cwd: site, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    return run.stdout;
+  };
+  const served = readlinkSync(join(site, 'dist/client')).split('/').at(-2)!;
+  // the list names what made each release: the publish of this story
+  expect(release('list')).toContain(`publish: ${publishedId}`);
+  const back = release('rollback');
+  expect(back).toContain(`(was ${served})`);
+  // the served site no longer has the saved edit
+  expect(await (await fetch(`${origin}/en/home/News/detail/${publishedId}/${notices}`)).text()).not.toContain('Update 16:00: gates stay closed overnight');
+
+  const editor = await browser.newContext({ storageState: editorState });
+  const e = await editor.newPage();
+  const state = e.locator('.staff-story-site [data-site-state]');
+  await e.goto(`${origin}/en/staff/news/edit?id=${publishedId}`);
+  await expect(state).toHaveAttribute('data-site-state', 'rolledBack');
+  await expect(state).toContainText('the site was rolled back to the release of');
+  await e.goto(`${origin}/zh/staff/news/edit?id=${publishedId}`);
+  await expect(state).toHaveAttribute('data-site-state', 'rolledBack');
+  await expect(state).toContainText('网站已回滚到');
+  // the list says the same
+  await e.goto(`${origin}/en/staff/news?text=Koinu`);
+  await expect(e.locator(`[data-site-state="rolledBack"]`).first()).toContainText('rolled back');
+
+  // forward again: the release that has it, by name
+  expect(release('use', served)).toContain(`now serving ${served}`);
+  await expect.poll(async () => (await fetch(`${origin}/en/home/News/detail/${publishedId}/${notices}`)).text()).toContain('Update 16:00: gates stay closed overnight');
+  for (const lang of ['en', 'zh']) {
+    await e.goto(`${origin}/${lang}/staff/news/edit?id=${publishedId}`);
+    await expect(state).toHaveAttribute('data-site-state', 'live');
+    await expect(state).toContainText(lang === 'en' ? 'Live since' : '起已上线');
+  }
   await editor.close();
 });
 

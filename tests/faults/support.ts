@@ -93,11 +93,13 @@ export async function clearOfWindowEnd(windowSeconds: number, marginSeconds = 20
 }
 
 /** The built site and API (scripts/start.mjs, as `npm start` runs it) in a child process. */
-export async function startServer(env: Record<string, string>): Promise<{ base: string; process: ChildProcess; output: () => string }> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, options: { port?: number } = {}): Promise<{ base: string; process: ChildProcess; output: () => string }> {
+  // a given port: a restart that providers must find where they left it (the tracking callback URL)
+  const port = options.port ?? (await freePort());
   let output = '';
   const child = spawn('node_modules/.bin/node', ['scripts/start.mjs'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', WORKER: 'off', ...env },
+    // no demonstration tracking feed (its first catch-up stores some 20,000 events): the tracking tests ask for it
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', WORKER: 'off', TNT_DEMO: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HSTS } from '../../deploy/nginx/render.mjs';
+import { BROWSER_STATIC_CACHE, EDGE_STATIC_HEADERS, IMMUTABLE_CACHE } from '../../scripts/lib/cache-policy.mjs';
 import { securityHeaders } from '../../scripts/lib/security-headers.mjs';
 import { expect, test } from '../e2e/fixtures';
 import { type RawAnswer, rawRequest } from '../faults/support';
@@ -32,7 +33,7 @@ function expectSameSecurityHeaders(pathname: string, through: RawAnswer, itself:
 
 const today = new Date().toISOString().slice(0, 10);
 
-test('static pages: the security headers of npm start, plus HSTS; HTML for five minutes; the same status', async () => {
+test('static pages: the security headers of npm start, plus HSTS; a minute in browsers, a day at the edge; the same status', async () => {
   // the bare path, pages of both languages with and without the slash, an embeddable (customDefine) path, an unknown one
   for (const path of ['/', '/en/home/', '/en/home', '/zh/home/About/about/Profile', '/en/home/customDefine/none', '/zh/home/no-such-page']) {
     const [through, itself] = await Promise.all([rawRequest(`${nginx}${path}`), rawRequest(`${direct}${path}`)]);
@@ -40,7 +41,8 @@ test('static pages: the security headers of npm start, plus HSTS; HTML for five 
     expectSameSecurityHeaders(path, through, itself);
     expect(through.headers['strict-transport-security'], path).toBe(HSTS);
     expect(through.headers['content-type'], path).toBe('text/html; charset=utf-8');
-    expect(through.headers['cache-control'], path).toBe('public, max-age=300');
+    expect(through.headers['cache-control'], path).toBe(BROWSER_STATIC_CACHE);
+    for (const [name, value] of Object.entries(EDGE_STATIC_HEADERS)) expect(through.headers[name.toLowerCase()], `${path}: ${name}`).toBe(value);
   }
 });
 
@@ -76,7 +78,7 @@ test('hashed assets: immutable for a year; the .br or .gz twin the build wrote w
     expect(itself.headers['content-encoding'], `${accept} from npm start`).toBe(encoding);
     expect(itself.body.equals(answer.body), `${accept}: npm start's body is nginx's`).toBe(true);
     expect(itself.headers.vary, `${accept} from npm start`).toBe('Accept-Encoding');
-    expect(answer.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers['cache-control'], accept).toBe(IMMUTABLE_CACHE);
     expect(answer.headers.vary, accept).toBe('Accept-Encoding');
     expect(answer.headers['content-type'], accept).toMatch(/^application\/javascript/);
     expect(answer.headers['x-content-type-options'], accept).toBe('nosniff');

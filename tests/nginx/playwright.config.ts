@@ -23,8 +23,10 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: { ...e2e.use, baseURL },
   projects: [
-    { name: 'through-nginx', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, testIgnore: /failover\.spec\.ts/ },
+    { name: 'through-nginx', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, testIgnore: /(failover|edge-release)\.spec\.ts/ },
+    // then: releases switched by a publish and rollbacks, the edge stopped and started (the others compare pages with the build's files)
+    { name: 'edge-release', testMatch: /edge-release\.spec\.ts/, dependencies: ['through-nginx'] },
     // last: it kills one of the two API processes
-    { name: 'failover', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, testMatch: /failover\.spec\.ts/, dependencies: ['through-nginx'] },
+    { name: 'failover', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } }, testMatch: /failover\.spec\.ts/, dependencies: ['edge-release'] },
   ],
 });

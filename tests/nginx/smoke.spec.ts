@@ -4,8 +4,8 @@ import { acceptCookies, expect, field, outboxMail, test } from '../e2e/fixtures'
 
 /**
  * The site in the browser through nginx (scripts/nginx-smoke.mjs): pages of both languages, a
- * message with its captcha, the schedule search, the carbon calculator, the subscription, the API
- * reference and the 404 page, each with every request it makes answered (nothing refused by a
+ * message with its captcha, the schedule search, the carbon calculator, the subscription, the
+ * tracking results page, the API reference and the 404 page, each with every request it makes answered (nothing refused by a
  * policy, nothing missing behind the proxy). The flows' details are the end-to-end tests'
  * (tests/e2e/); here each is walked once, through the proxy and two API processes.
  */
@@ -132,6 +132,17 @@ test('a visitor subscribes to the newsletter with the code mailed to them', asyn
   await form.getByLabel(field('Picture code')).fill(E2E_CAPTCHA_ANSWER);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('dialog.subscribe-dialog[open]')).toContainText(`Subscribed. The first digest will reach ${email} on the next day you chose.`);
+  expect(problems).toEqual([]);
+});
+
+test('the tracking results page is rendered by the API processes, never cached', async ({ page }) => {
+  const problems = problemsOf(page);
+  // a container number with a wrong check digit: answered whatever the shipments of the day
+  const response = await page.goto('/en/home/Track/result?refs=SBLU3096213');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  await expect(page.locator('#track-server-results .track-card.is-invalid')).toContainText('the check digit (the last digit) should be 2, not 3');
+  await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 });
 

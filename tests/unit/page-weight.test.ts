@@ -39,6 +39,15 @@ describe('size budgets', () => {
     expect(budgetFor('/en/home/Services/schedules')?.htmlGzipMax).toBe(24 * 1024);
   });
 
+  it('hold the tracking page to the schedule search’s budget, without zod', () => {
+    for (const page of ['/en/home/Track', '/zh/home/Track']) {
+      expect(budgetFor(page)?.jsGzipMax, page).toBe(85 * 1024);
+      expect(budgetFor(page)?.noZod, page).toBe(true);
+    }
+    expect(checkBudget(weight('/en/home/Track', 80 * 1024, 'react'))).toEqual([]);
+    expect(checkBudget(weight('/en/home/Track', 80 * 1024, 'react', true))[0]).toMatch(/^\/en\/home\/Track ships zod/);
+  });
+
   it('give every page a rule, the first that matches', () => {
     expect(budgetFor('/en/home')?.jsGzipMax).toBe(40 * 1024);
     expect(budgetFor('/shanghai/cn/home')?.jsGzipMax).toBe(40 * 1024);

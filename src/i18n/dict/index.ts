@@ -12,6 +12,10 @@ import subscribeEn from './subscribe.en.json';
 import subscribeZh from './subscribe.zh.json';
 import staffEn from './staff.en.json';
 import staffZh from './staff.zh.json';
+import trackEn from './track.en.json';
+import trackZh from './track.zh.json';
+import alertsEn from './alerts.en.json';
+import alertsZh from './alerts.zh.json';
 
 /**
  * Interface strings, one pair of JSON files per area (flat dotted keys): the
@@ -20,9 +24,9 @@ import staffZh from './staff.zh.json';
  * defines the keys and the Chinese set must have every one of them.
  */
 export const parts = {
-  en: [coreEn, helpEn, searchEn, localEn, sclEn, subscribeEn, staffEn],
-  zh: [coreZh, helpZh, searchZh, localZh, sclZh, subscribeZh, staffZh],
+  en: [coreEn, helpEn, searchEn, localEn, sclEn, subscribeEn, staffEn, trackEn, alertsEn],
+  zh: [coreZh, helpZh, searchZh, localZh, sclZh, subscribeZh, staffZh, trackZh, alertsZh],
 } as const;
 
-export const en = { ...coreEn, ...helpEn, ...searchEn, ...localEn, ...sclEn, ...subscribeEn, ...staffEn };
-export const zh = { ...coreZh, ...helpZh, ...searchZh, ...localZh, ...sclZh, ...subscribeZh, ...staffZh };
+export const en = { ...coreEn, ...helpEn, ...searchEn, ...localEn, ...sclEn, ...subscribeEn, ...staffEn, ...trackEn, ...alertsEn };
+export const zh = { ...coreZh, ...helpZh, ...searchZh, ...localZh, ...sclZh, ...subscribeZh, ...staffZh, ...trackZh, ...alertsZh };

@@ -1,4 +1,5 @@
 import { CONTACT_ERRORS } from '../../forms/validation/contact';
+import { CAPTCHA_STRING_KEYS } from '../shared/captcha-strings';
 
 /** The dictionary strings the contact form needs (given to it as props; see src/i18n/pick.ts). */
 export const CONTACT_STRING_KEYS = [
@@ -20,12 +21,7 @@ export const CONTACT_STRING_KEYS = [
   'forms.comment',
   'forms.commentHint',
   'forms.counter',
-  'forms.code',
-  'forms.codeHint',
-  'forms.captchaAlt',
-  'forms.captchaRefresh',
-  'forms.captchaLoading',
-  'forms.required',
+  ...CAPTCHA_STRING_KEYS,
   'forms.optional',
   'forms.submit',
   'forms.sending',

@@ -1,4 +1,5 @@
 import { FILE_ERRORS, RESUME_ERRORS } from '../../forms/validation/resume';
+import { CAPTCHA_STRING_KEYS } from '../shared/captcha-strings';
 
 /** The dictionary strings the resume form needs (given to it as props). */
 export const RESUME_STRING_KEYS = [
@@ -24,12 +25,7 @@ export const RESUME_STRING_KEYS = [
   'recruit.sent',
   'recruit.failed',
   'forms.choose',
-  'forms.required',
-  'forms.code',
-  'forms.codeHint',
-  'forms.captchaAlt',
-  'forms.captchaRefresh',
-  'forms.captchaLoading',
+  ...CAPTCHA_STRING_KEYS,
   'forms.loadFailed',
   'forms.failed',
   ...RESUME_ERRORS,

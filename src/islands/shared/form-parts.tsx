@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { ApiError, apiFetch } from '../../contract/fetch';
 import { PATH } from '../../contract/wire';
+import { CAPTCHA_STRING_KEYS } from './captcha-strings';
 
 /**
  * Pieces both form islands use: a labelled field with its hint and inline error,
@@ -51,6 +52,43 @@ export function Field(props: {
   );
 }
 
+/**
+ * The field of a code mailed to the visitor (six digits; the newsletter's and the tracking alerts'
+ * double opt-in): the phone offers the code from the mail, spaces typed or pasted are dropped.
+ * Inside a `Field` with a hint.
+ */
+export function MailedCodeInput(props: {
+  id: string;
+  inputRef?: Ref<HTMLInputElement>;
+  value: string;
+  error?: string | null;
+  onChange: (code: string) => void;
+  readOnly?: boolean;
+  placeholder?: string;
+  className?: string;
+}) {
+  const { id, inputRef, value, error, onChange, readOnly, placeholder, className } = props;
+  return (
+    <input
+      ref={inputRef}
+      id={id}
+      name="code"
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
+      readOnly={readOnly}
+      placeholder={placeholder}
+      className={className}
+      value={value}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(id, true, Boolean(error))}
+      onChange={(e) => onChange(e.target.value.replace(/\s+/g, ''))}
+    />
+  );
+}
+
 export interface CaptchaState {
   image: string | null;
   sign: string;
@@ -82,7 +120,7 @@ export function useCaptcha(language: 0 | 1, failedText: string): CaptchaState {
   return { ...state, reload };
 }
 
-export type CaptchaStringKey = 'forms.code' | 'forms.codeHint' | 'forms.captchaAlt' | 'forms.captchaRefresh' | 'forms.captchaLoading' | 'forms.required';
+export type CaptchaStringKey = (typeof CAPTCHA_STRING_KEYS)[number];
 
 export function CaptchaField(props: {
   id: string;

@@ -6,12 +6,13 @@ import type { ClientDirective } from 'astro';
  * the load event, the island's modules are fetched into the HTTP cache and not run (React's
  * evaluation is the largest task such a page has); they are run, and the island hydrates, when the
  * visitor reaches into it (pointer over it, a touch, focus or a key), which is before their first
- * keystroke lands in a field, or at once when the page's URL carries the query parameter named by
- * the directive's value (`client:intent="from"`: a shared search link). A keystroke that beats
+ * keystroke lands in a field, or at once when the page's URL carries a query parameter the
+ * directive's value names (`client:intent="from"`: a shared search link; several separated by
+ * spaces, `client:intent="refs alerts"`). A keystroke that beats
  * hydration stays in its field: the island reads the field on hydration.
  */
 const intent: ClientDirective = (load, options, el) => {
-  const param = typeof options.value === 'string' ? options.value : '';
+  const params = typeof options.value === 'string' ? options.value.split(' ').filter(Boolean) : [];
   const events = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
   let started = false;
   const hydrate = () => {
@@ -20,7 +21,8 @@ const intent: ClientDirective = (load, options, el) => {
     for (const type of events) el.removeEventListener(type, hydrate);
     void load().then((run) => run());
   };
-  if (param && new URLSearchParams(window.location.search).has(param)) return hydrate();
+  const query = new URLSearchParams(window.location.search);
+  if (params.some((name) => query.has(name))) return hydrate();
   for (const type of events) el.addEventListener(type, hydrate, { passive: true });
   const modules = ['component-url', 'renderer-url'].map((name) => el.getAttribute(name)).filter((url): url is string => !!url);
   const seen = new Set<string>();

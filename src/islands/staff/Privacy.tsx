@@ -10,7 +10,7 @@ interface Props {
   s: Record<string, string>;
 }
 type Findings = z.infer<typeof SubjectFindings>;
-type Erased = { messages: number; applications: number; subscriptions: number; files: number };
+type Erased = { messages: number; applications: number; subscriptions: number; trackingAlerts: number; files: number };
 
 const fill = (template: string, values: Record<string, string | number>) => Object.entries(values).reduce((t, [k, v]) => t.replaceAll(`{{${k}}}`, String(v)), template);
 
@@ -48,7 +48,7 @@ export default function Privacy({ lang, s }: Props) {
     setBusy(true);
     try {
       const erased = await staffCall<Erased>('/privacy/subject/delete', { method: 'POST', body: { json: { email: asked.email, name: asked.name || undefined, confirm: true } }, language });
-      setNotice({ ok: true, text: fill(s['staff.privacy.deleted'], erased) });
+      setNotice({ ok: true, text: fill(s['staff.privacy.deleted'], { ...erased, alerts: erased.trackingAlerts }) });
       setFound(null);
     } catch (e) {
       setNotice({ ok: false, text: sayError(e, s) });
@@ -76,7 +76,14 @@ export default function Privacy({ lang, s }: Props) {
       )}
       {found && asked && (
         <section data-findings>
-          <p role="status">{fill(s['staff.privacy.found'], { messages: found.messages.length, applications: found.applications.length, subscriptions: found.subscriptions.length })}</p>
+          <p role="status">
+            {fill(s['staff.privacy.found'], {
+              messages: found.messages.length,
+              applications: found.applications.length,
+              subscriptions: found.subscriptions.length,
+              alerts: found.trackingAlerts.length,
+            })}
+          </p>
           <ul>
             {found.messages.map((m) => (
               <li key={m.id}>
@@ -92,6 +99,11 @@ export default function Privacy({ lang, s }: Props) {
             {found.subscriptions.map((sub) => (
               <li key={sub.id}>
                 {s['staff.subscribers']} · {sub.email} · {sub.language} · {fill(s['staff.subscribers.since'], { time: formatStaffTime(sub.createdAt, lang) })}
+              </li>
+            ))}
+            {found.trackingAlerts.map((a) => (
+              <li key={a.id}>
+                {s['staff.privacy.trackingAlert']} · {a.reference} · {a.milestones.join(', ')} · {fill(s['staff.privacy.alertEnds'], { time: formatStaffTime(a.endsAt, lang) })}
               </li>
             ))}
           </ul>

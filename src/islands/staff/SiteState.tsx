@@ -4,7 +4,7 @@ import { formatStaffTime } from './time';
 
 type Site = NonNullable<z.infer<typeof StorySummary>['site']>;
 
-/** Where a story's last public change is on the site: waiting, building (since), live (since), or failed with the build's words. */
+/** Where a story is on the site (src/releases/site-state.ts): live (since), waiting for a build or after a rollback, building, failed with the build's words, or still on the site though not published. */
 export default function SiteState({ site, lang, s, detailed = false }: { site: Site | null | undefined; lang: 'en' | 'zh'; s: Record<string, string>; detailed?: boolean }) {
   if (!site) return <span className="staff-site staff-site-none">{s['staff.news.site.none']}</span>;
   const time = (iso: string) => formatStaffTime(iso, lang);
@@ -15,7 +15,15 @@ export default function SiteState({ site, lang, s, detailed = false }: { site: S
         ? s['staff.news.site.building'].replace('{{time}}', time(site.since))
         : site.state === 'live'
           ? s['staff.news.site.live'].replace('{{time}}', time(site.since))
-          : s['staff.news.site.failed'].replace('{{time}}', time(site.at));
+          : site.state === 'edge'
+            ? site.failingSince
+              ? s['staff.news.site.edgeFailing'].replace('{{time}}', time(site.failingSince))
+              : s['staff.news.site.edge'].replace('{{time}}', time(site.since))
+            : site.state === 'rolledBack'
+              ? s['staff.news.site.rolledBack'].replace('{{time}}', time(site.builtAt))
+              : site.state === 'stillServed'
+                ? s['staff.news.site.stillServed'].replace('{{time}}', time(site.since))
+                : s['staff.news.site.failed'].replace('{{time}}', time(site.at));
   return (
     <span className={`staff-site staff-site-${site.state}`} data-site-state={site.state}>
       {text}

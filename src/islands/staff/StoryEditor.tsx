@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import { ApiError } from '../../contract/fetch';
 import type { Revision, StorySummary } from '../../newsroom/contract';
 import type { StoryContent, StoryLanguage } from '../../newsroom/story';
+import type { TagOption } from '../../newsroom/tags';
 import { chinaLocalToIso, isoToChinaLocal, todayInChina } from '../../newsroom/times';
 import { mayDo, type StoryAction } from '../../newsroom/workflow';
 import type { StaffRole } from '../../staff/roles';
 import { sayError, staffCall, useHydrated } from './api';
+import CodePicker from './CodePicker';
 import RichText from './RichText';
 import SiteState from './SiteState';
 import { formatStaffTime } from './time';
@@ -20,6 +22,8 @@ interface Props {
   role: StaffRole;
   types: Option[];
   labels: Option[];
+  /** The trades and ports a story can be about (src/newsroom/tags.ts). */
+  tags: { trades: TagOption[]; ports: TagOption[] };
 }
 
 type Summary = z.infer<typeof StorySummary>;
@@ -28,8 +32,8 @@ type Version = NonNullable<StoryContent['en']>;
 type Form = {
   typeId: string;
   labels: string[];
-  trades: string;
-  ports: string;
+  trades: string[];
+  ports: string[];
   statusDt: string;
   important: boolean;
   on: Record<StoryLanguage, boolean>;
@@ -45,8 +49,8 @@ function formOf(content: StoryContent | null, types: Option[]): Form {
   return {
     typeId: meta?.typeId ?? types[0]?.id ?? '',
     labels: meta?.labels ?? [],
-    trades: (meta?.tradeCodes ?? []).join(', '),
-    ports: (meta?.portCodes ?? []).join(', '),
+    trades: meta?.tradeCodes ?? [],
+    ports: meta?.portCodes ?? [],
     statusDt: meta?.statusDt ?? todayInChina(),
     important: meta?.important ?? false,
     on: { en: content ? !!content.en : true, zh: content ? !!content.zh : true },
@@ -54,19 +58,13 @@ function formOf(content: StoryContent | null, types: Option[]): Form {
   };
 }
 
-const codes = (text: string) =>
-  text
-    .split(/[\s,，、]+/)
-    .map((c) => c.trim().toUpperCase())
-    .filter(Boolean);
-
 function contentOf(form: Form): StoryContent {
   return {
     meta: {
       typeId: form.typeId as StoryContent['meta']['typeId'],
       labels: form.labels,
-      tradeCodes: codes(form.trades),
-      portCodes: codes(form.ports),
+      tradeCodes: form.trades,
+      portCodes: form.ports,
       statusDt: form.statusDt,
       important: form.important,
     },
@@ -96,7 +94,7 @@ function fieldErrors(message: string): Record<string, string> {
  * never dropped silently; a save over someone else's is refused, naming them, and keeps the typed
  * text), submit, publish, schedule in China time, unpublish, preview, and every revision.
  */
-export default function StoryEditor({ lang, s, storyId, role, types, labels }: Props) {
+export default function StoryEditor({ lang, s, storyId, role, types, labels, tags }: Props) {
   const hydrated = useHydrated();
   const id = useId();
   const language = lang === 'zh' ? 0 : 1;
@@ -351,16 +349,26 @@ export default function StoryEditor({ lang, s, storyId, role, types, labels }: P
             <input id={`${id}-date`} type="date" value={form.statusDt} disabled={readOnly} aria-describedby={errorRef('meta.statusDt')} onChange={(e) => edit('statusDt', e.currentTarget.value)} />
             {fieldError('meta.statusDt')}
           </span>
-          <span>
-            <label htmlFor={`${id}-trades`}>{s['staff.news.trades']}</label>
-            <input id={`${id}-trades`} type="text" value={form.trades} disabled={readOnly} aria-describedby={errorRef('meta.tradeCodes')} onChange={(e) => edit('trades', e.currentTarget.value)} />
-            {fieldError('meta.tradeCodes')}
-          </span>
-          <span>
-            <label htmlFor={`${id}-ports`}>{s['staff.news.ports']}</label>
-            <input id={`${id}-ports`} type="text" value={form.ports} disabled={readOnly} aria-describedby={errorRef('meta.portCodes')} onChange={(e) => edit('ports', e.currentTarget.value)} />
-            {fieldError('meta.portCodes')}
-          </span>
+          {(['trades', 'ports'] as const).map((kind) => {
+            const field = kind === 'trades' ? 'meta.tradeCodes' : 'meta.portCodes';
+            return (
+              <span key={kind}>
+                <CodePicker
+                  id={`${id}-${kind}`}
+                  label={s[`staff.news.${kind}`]}
+                  hint={s[`staff.news.${kind}Hint`]}
+                  options={tags[kind]}
+                  chosen={form[kind]}
+                  onChange={(codes) => edit(kind, codes)}
+                  disabled={readOnly}
+                  error={err(field)}
+                  errorId={errorRef(field)}
+                  s={s}
+                />
+                {fieldError(field)}
+              </span>
+            );
+          })}
           <fieldset className="staff-story-labels">
             <legend>{s['staff.news.labels']}</legend>
             {labels.map((l) => (

@@ -18,7 +18,7 @@ import {
   type SubscribeError,
   type SubscriberField,
 } from '../../forms/validation/subscribe';
-import { CaptchaField, Field, describedBy, useCaptcha } from '../shared/form-parts';
+import { CaptchaField, Field, MailedCodeInput, describedBy, useCaptcha } from '../shared/form-parts';
 import { useHydrated } from '../shared/hydrated';
 import { fill, splitFieldMessage } from '../shared/text';
 import { checkPrefs, DEFAULT_PREFS, prefsFromRecord, prefsToWire, type PrefField, type Prefs } from './prefs';
@@ -240,22 +240,7 @@ export default function SubscribeForm({ locale, lang, strings: s, idPrefix = 'su
           </Field>
           <Field id={id('emailCode')} label={s['subscribe.emailCode']} required requiredText={s['forms.required']} hint={s['subscribe.emailCodeHint']} error={errors.code}>
             <div className="code-row">
-              <input
-                ref={codeRef}
-                id={id('emailCode')}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                required
-                readOnly={locked}
-                placeholder={s['forms.required']}
-                value={code}
-                aria-invalid={errors.code ? true : undefined}
-                aria-describedby={describedBy(id('emailCode'), true, Boolean(errors.code))}
-                onChange={(e) => setCode(e.target.value.replace(/\s+/g, ''))}
-              />
+              <MailedCodeInput id={id('emailCode')} inputRef={codeRef} readOnly={locked} placeholder={s['forms.required']} value={code} error={errors.code} onChange={setCode} />
               <button type="button" className="button secondary" onClick={getCode} disabled={!hydrated || locked || busy === 'code' || countdown > 0} aria-live="polite">
                 {busy === 'code' ? <span className="spinner" aria-hidden="true" /> : null}
                 {countdown > 0 ? fill(s['subscribe.resendIn'], { seconds: countdown }) : s['subscribe.getCode']}

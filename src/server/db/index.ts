@@ -27,9 +27,10 @@ export function migrationsFolder(): string {
 /**
  * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in
  * `${dataDir}/pglite` (or in memory when dataDir is ':memory:'), then applies
- * the committed migrations.
+ * the committed migrations (or those of `migrationsFolder`: a restore builds the schema of its archive's level).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; migrationsFolder?: string }): Promise<Database> {
+  const folderOfMigrations = options.migrationsFolder ?? migrationsFolder();
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -43,7 +44,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() });
+      await migrate(drizzle({ client, schema }), { migrationsFolder: folderOfMigrations });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
@@ -62,6 +63,6 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     client = new PGlite(folder);
   }
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  await migrate(db, { migrationsFolder: folderOfMigrations });
   return { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

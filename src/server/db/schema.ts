@@ -543,3 +543,109 @@ export const inboxNotes = pgTable(
   },
   (t) => [index('inbox_notes_item_idx').on(t.itemKind, t.itemId, t.at)],
 );
+
+// ---- Tracking: DCSA Track & Trace 2.2 events received from the carrier's provider (src/tracking/) ----
+
+/**
+ * Every event received, once per eventID (a replayed callback or an overlapping poll stores nothing
+ * new), as it came (`payload`), with the columns the lookups and the DCSA listing need: the booking,
+ * bill of lading and container it concerns (from documentReferences, documentID or
+ * equipmentReference), its kind, classifier (PLN, EST, ACT) and type code, when it happens
+ * (`event_at`) and when the provider created it (`created_at`: a newer estimate supersedes an older
+ * one by this, whatever the order of arrival). Nothing is updated: the history of estimates stays.
+ */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    eventId: uuid('event_id').primaryKey(),
+    source: text('source').notNull(),
+    eventType: text('event_type').notNull(),
+    classifier: text('classifier').notNull(),
+    typeCode: text('type_code').notNull(),
+    documentType: text('document_type'),
+    eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    booking: text('booking'),
+    bl: text('bl'),
+    equipment: text('equipment'),
+    location: text('location'),
+    transportCallId: text('transport_call_id'),
+    payload: jsonb('payload').notNull(),
+  },
+  (t) => [
+    index('tracking_events_booking_idx').on(t.booking),
+    index('tracking_events_bl_idx').on(t.bl),
+    index('tracking_events_equipment_idx').on(t.equipment),
+    index('tracking_events_created_idx').on(t.createdAt, t.eventId),
+  ],
+);
+
+/**
+ * The feed of one provider (TNT_PROVIDER_URL, or the embedded demonstration provider): the site's
+ * subscription there (its id, the secret the callbacks are signed with, the callback URL given), and
+ * the catch-up poll's progress: every event created before `polled_until` has been fetched by a poll
+ * that completed (callbacks do not move it), so a restart or a gap resumes from there. One process
+ * polls at a time (`poll_lease_until`). `last_heard_at` is the last callback or poll that succeeded:
+ * what the tracking page shows when the provider is away.
+ */
+export const trackingFeeds = pgTable('tracking_feeds', {
+  source: text('source').primaryKey(),
+  providerUrl: text('provider_url').notNull(),
+  subscriptionId: uuid('subscription_id'),
+  secret: text('secret'),
+  callbackUrl: text('callback_url'),
+  subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
+  polledUntil: timestamp('polled_until', { withTimezone: true, precision: 3 }),
+  pollLeaseUntil: timestamp('poll_lease_until', { withTimezone: true }),
+  lastHeardAt: timestamp('last_heard_at', { withTimezone: true }),
+  lastCallbackAt: timestamp('last_callback_at', { withTimezone: true }),
+  lastPollAt: timestamp('last_poll_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});
+
+/**
+ * E-mail alerts on a tracked reference, without an account: made once the address is confirmed with
+ * a mailed code (the newsletter's codes, src/server/subscribe/codes.ts), for the milestones picked
+ * (departure, arrival, discharge, pickup: available for pick-up, eta: an arrival estimate that moves
+ * by more than `eta_hours`). `last_event_at` is the newest event of the shipment seen: the alert and
+ * its address are deleted 30 days after it (src/tracking/alerts.ts), or at once on unsubscribing.
+ * `notified_eta` is the arrival time the last mail told (an ETA move is measured from it).
+ */
+export const trackingAlerts = pgTable(
+  'tracking_alerts',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    language: smallint('language').notNull(),
+    reference: text('reference').notNull(),
+    kind: text('kind').notNull(),
+    booking: text('booking'),
+    bl: text('bl'),
+    milestones: text('milestones').array().notNull(),
+    etaHours: integer('eta_hours').notNull().default(12),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+    notifiedEta: timestamp('notified_eta', { withTimezone: true }),
+  },
+  (t) => [
+    index('tracking_alerts_booking_idx').on(t.booking),
+    index('tracking_alerts_bl_idx').on(t.bl),
+    index('tracking_alerts_email_idx').on(t.email),
+    uniqueIndex('tracking_alerts_one_idx').on(t.email, t.reference),
+  ],
+);
+
+/** Each alert mail sent, once per alert and milestone (the key), whichever process saw the event first. */
+export const trackingAlertSends = pgTable(
+  'tracking_alert_sends',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => trackingAlerts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.key] })],
+);

@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { loadSchedules, type ScheduleEngine } from '../../schedules';
 import { requestIdOfContext } from '../handle';
+import { publicReadHeaders } from './public-read';
 import { pointToPoint, portSchedules, vesselSchedules } from '../../schedules/dcsa/answers';
 import { decodeCursor, encodeCursor } from '../../schedules/dcsa/cursor';
 import { DCSA_BASE, DCSA_VERSION, PointToPointQuery, PortSchedulesQuery, VESSEL_FILTERS, VesselSchedulesQuery, type DetailedError, type ErrorResponse } from '../../schedules/dcsa/schemas';
@@ -110,15 +111,9 @@ export function createDcsaApp(deps: DcsaDeps) {
   );
   app.use(async (c, next) => {
     // public data for integrators: any origin may read it (no credentials)
-    c.header('access-control-allow-origin', '*');
-    c.header('access-control-expose-headers', 'API-Version, Next-Page-Cursor, ETag');
-    if (c.req.method === 'OPTIONS') {
-      c.header('access-control-allow-methods', 'GET, OPTIONS');
-      c.header('access-control-allow-headers', 'API-Version, If-None-Match');
-      c.header('access-control-max-age', '86400');
-      c.header('api-version', DCSA_VERSION);
-      return c.body(null, 204);
-    }
+    c.header('api-version', DCSA_VERSION);
+    const preflight = publicReadHeaders(c, 'API-Version, Next-Page-Cursor, ETag');
+    if (preflight) return preflight;
     const asked = c.req.header('api-version');
     if (asked !== undefined && asked.trim() !== '1') {
       c.header('api-version', DCSA_VERSION);

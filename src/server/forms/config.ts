@@ -54,9 +54,11 @@ export const FormsEnv = {
   RATE_LIMIT_CARBON: Limit('120/600'),
   /** Carbon calculator: city suggestions (one per pause in typing) per client address. */
   RATE_LIMIT_CARBON_CITY: Limit('600/600'),
+  /** Tracking look-ups (one look-up answers up to 10 references) per client address. */
+  RATE_LIMIT_TRACK: Limit('120/600'),
 };
 
-export type RateBucket = 'captcha' | 'message' | 'upload' | 'application' | 'subscribe' | 'mail' | 'carbon' | 'carbonCity';
+export type RateBucket = 'captcha' | 'message' | 'upload' | 'application' | 'subscribe' | 'mail' | 'carbon' | 'carbonCity' | 'track';
 
 /** The environment variable of each rate limit. */
 export const RATE_LIMIT_ENV: Record<RateBucket, keyof typeof FormsEnv> = {
@@ -68,6 +70,7 @@ export const RATE_LIMIT_ENV: Record<RateBucket, keyof typeof FormsEnv> = {
   mail: 'RATE_LIMIT_MAIL',
   carbon: 'RATE_LIMIT_CARBON',
   carbonCity: 'RATE_LIMIT_CARBON_CITY',
+  track: 'RATE_LIMIT_TRACK',
 };
 
 /** Tests and benchmarks: every rate limit set out of reach (a test that checks one sets it after this). */
@@ -89,7 +92,7 @@ export interface FormsConfig {
 
 type Parsed = { DATA_DIR: string } & z.output<z.ZodObject<typeof FormsEnv>>;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+export const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export function formsConfig(e: Parsed, env: Record<string, string | undefined>): FormsConfig {
   if (e.CAPTCHA_TEST_ANSWER) {

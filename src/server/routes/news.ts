@@ -7,6 +7,7 @@ import { OCEAN_ALLIANCE_LABEL, SERVICE_ENHANCEMENT_LABEL } from '../../news/news
 import { loadFaq, searchFaq } from '../../help/faq';
 import type { AppDeps } from '../deps';
 import { newsItemLabels, newsItems, newsLabels, newsTypes } from '../db/schema';
+import { newsRevision } from '../db/news-revision';
 import { handle, WireError } from '../handle';
 
 /**
@@ -160,7 +161,7 @@ export function newsRoutes(deps: Pick<AppDeps, 'database'>) {
   });
 
   // the nightly job's incremental pull: revisions of all, then whole stories by id
-  const revision = sql<string>`to_char(${newsItems.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const revision = newsRevision;
   handle(router, calls.newsRevisions, async ({ language }) => {
     const rows = await db().select({ newsUuid: newsItems.uuid, newsTypeId: newsItems.typeId, revision }).from(newsItems).where(eq(newsItems.language, language)).orderBy(asc(newsItems.uuid));
     return { list: rows.map((r) => ({ ...r, newsTypeId: r.newsTypeId as NewsTypeId })) };

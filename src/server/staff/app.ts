@@ -6,7 +6,7 @@ import { AccountError, invite, listAccounts, reinvite, setDisabled, setRole, typ
 import { readAudit } from '../../staff/audit';
 import { ABSOLUTE_SECONDS, CLIENT_ADDRESS_HEADER, createStaffAuth, type StaffAuth } from '../../staff/auth';
 import { staffCalls } from '../../staff/contract';
-import { AREAS, isStaffRole, type StaffArea, type StaffRole } from '../../staff/roles';
+import { AREAS, isStaffRole, type StaffArea } from '../../staff/roles';
 import { staffPasskeys, staffSessions, stories } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { clientAddress } from '../forms/client-address';
@@ -14,7 +14,9 @@ import { answerError, handle, requestIdOfContext, WireError, type HandlerInput }
 import { createMailer } from '../mail';
 import type { CallDef } from '../../contract/define';
 import { inviteMail, lockedMail, resetMail } from './mails';
-import { ConflictAnswer, registerNewsroom } from './newsroom';
+import { registerNewsroom } from './newsroom';
+import { ConflictAnswer, type StaffSession } from './session';
+import { registerReleases } from './releases';
 import { importPublishedNews } from '../../newsroom/stories';
 import { keptSecret } from '../kept-secret';
 import type { SiteQueue } from '../../worker/queue';
@@ -22,6 +24,7 @@ import { mailNotice } from '../../newsroom/notice-mail';
 import { apiRouteRecorder } from '../../observability/requests.mjs';
 import { createLogger } from '../../observability/log.mjs';
 import { registerInbox } from './inbox';
+import { releasePaths } from '../../releases/releases.mjs';
 import { newCounts } from '../../inbox/items';
 
 /**
@@ -32,12 +35,6 @@ import { newCounts } from '../../inbox/items';
  * and a second factor on the account. Answers are never cached (private, no-store); a state-changing
  * request must come from the console's own origin.
  */
-
-export interface StaffSession {
-  user: { id: string; email: string; name: string; role: StaffRole; twoFactorEnabled: boolean };
-  session: { id: string; createdAt: Date; expiresAt: Date };
-  passkeys: number;
-}
 
 type StaffEnv = { Variables: { staff: StaffSession }; Bindings: { clientAddress?: string } };
 
@@ -78,6 +75,8 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
   const base = `${config.apiBase}/staff`;
+  // the site's releases, in the folder the worker builds in (src/releases/releases.mjs)
+  const sitePaths = releasePaths({ root: config.worker.root });
   const origin = config.staff.origin;
   const origins = new Set([origin, ...config.staff.trustedOrigins]);
   const logger = createLogger('staff', { level: config.logLevel });
@@ -252,7 +251,9 @@ export async function createStaffApp(deps: AppDeps & { queue?: SiteQueue }) {
         .catch((error: Error) => logger.error({ err: error, story: id }, 'the notice could not be mailed'));
       return mailing;
     },
+    sitePaths,
   );
+  registerReleases(staffCall, db, sitePaths);
   registerInbox(staffCall, db, now, { uploadDir: config.forms.uploadDir, outboxDir: config.forms.outboxDir });
   // a path's other method answers 405 in the wrapper (the calls are on routers of their own, so handle() cannot say it)
   for (const path of new Set(calls.map((c) => c.path))) {

@@ -1,6 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { CallDef } from '../../contract/define';
 import { CODE } from '../../contract/wire';
 import { inboxCalls, privacyCalls } from '../../inbox/contract';
 import { attachmentHeader, downloadName, previewDocx, readResume, ResumeUnavailable, WORD_TYPES } from '../../inbox/files';
@@ -23,17 +22,13 @@ import {
 } from '../../inbox/items';
 import { deleteSubscriber, eraseSubject, exportSubject, findSubscriber, lookUpSubject, subscriberCounts } from '../../inbox/subject-request';
 import { audit } from '../../staff/audit';
-import type { Actor } from '../../staff/accounts';
-import { mayEnter, type StaffArea } from '../../staff/roles';
+import { mayEnter } from '../../staff/roles';
 import type { Db } from '../db';
 import { contactMessages, positionApplications, resumeUploads } from '../db/schema';
 import { APPLICATION_COLUMNS, applicationCsvRow, csv, MESSAGE_COLUMNS, messageCsvRow } from '../export';
-import { WireError, type HandlerInput } from '../handle';
+import { WireError } from '../handle';
 import { say } from '../forms/messages';
-import type { StaffSession } from './app';
-import { ConflictAnswer } from './newsroom';
-
-type StaffCall = <C extends CallDef>(def: C, area: StaffArea, handler: (input: HandlerInput<C> & { staff: StaffSession; actor: Actor }) => Promise<unknown> | unknown) => void;
+import { ConflictAnswer, type StaffCall } from './session';
 
 /** At most this many rows in one CSV export (a narrower filter gives the rest). */
 const EXPORT_MAX = 50_000;

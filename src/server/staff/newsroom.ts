@@ -1,25 +1,21 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { CODE } from '../../contract/wire';
-import type { CallDef } from '../../contract/define';
 import { newsroomCalls } from '../../newsroom/contract';
 import type { StoryContent, StoryStatus } from '../../newsroom/story';
 import { createStory, getStory, listStories, moveStory, restoreRevision, saveStory, StoryConflict, StoryNotFound } from '../../newsroom/stories';
 import { mayDo, type StoryAction } from '../../newsroom/workflow';
 import { sanitizeWithReport } from '../../shared/sanitize-html';
 import type { Actor } from '../../staff/accounts';
-import type { StaffArea } from '../../staff/roles';
 import type { Db } from '../db';
 import { stories } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { NEWS_IMAGE_MAX_BYTES, NEWS_IMAGE_MAX_LABEL, storeNewsImage } from '../../newsroom/images';
 import { say } from '../forms/messages';
-import { siteStates } from '../../worker/site-builds';
+import { siteStates, type ReleasePaths } from '../../releases/site-state';
 import { NoticeRefused, type NoticeMailing } from '../../newsroom/notice-mail';
-import { answerError, requestIdOfContext, WireError, type HandlerInput } from '../handle';
-import type { StaffSession } from './app';
-
-type StaffCall = <C extends CallDef>(def: C, area: StaffArea, handler: (input: HandlerInput<C> & { staff: StaffSession; actor: Actor }) => Promise<unknown> | unknown) => void;
+import { answerError, WireError } from '../handle';
+import { ConflictAnswer, type StaffCall, type StaffSession } from './session';
 
 /** The newsroom's calls on the staff API: each registered with its area, each action checked against the story's state (src/newsroom/workflow.ts). */
 export function registerNewsroom(
@@ -32,6 +28,8 @@ export function registerNewsroom(
   siteChanged: (reason: string) => void,
   /** Mails an important notice to its subscribers (src/newsroom/notice-mail.ts). */
   notice: (id: string, actor: Actor) => Promise<NoticeMailing>,
+  /** Where the site's releases are: a story's site state is read from the one served (src/releases/site-state.ts). */
+  site: ReleasePaths,
 ) {
   const summary = (row: typeof stories.$inferSelect) => {
     const content = row.content as StoryContent;
@@ -60,6 +58,14 @@ export function registerNewsroom(
     const refusal = mayDo(staff.user.role, action, status);
     if (refusal) throw new WireError(refusal.reason === 'role' ? CODE.forbidden : CODE.conflict, refusal.message);
   };
+  /** A trade or port that is not in the site's lists: refused, named (src/newsroom/tags.ts). */
+  const knownTags = async (prefix: string, meta: StoryContent['meta'], language: 0 | 1) => {
+    // loaded on first use: the lists come from the content through Vite's import.meta.glob, which the
+    // scripts that bundle this app with esbuild (npm run staff) neither have nor need
+    const { unknownTags } = await import('../../newsroom/tags');
+    const problems = unknownTags(meta, language);
+    if (problems.length) throw new WireError(CODE.badRequest, problems.map((p) => `${prefix}${p}`).join('; '));
+  };
   /** Story errors as answers: a conflict carries who saved first, so the page can say it in its language. */
   const guarded = async <T>(c: Context, work: () => Promise<T>) => {
     try {
@@ -73,22 +79,24 @@ export function registerNewsroom(
 
   staffCall(newsroomCalls.list, 'newsroom', async ({ query }) => {
     const { rows, total } = await listStories(db, { typeId: query.type, language: query.language, status: query.status, label: query.label, text: query.text, page: query.page, size: query.size });
-    const states = await siteStates(db, rows);
+    const states = await siteStates(db, site, rows);
     return { rows: rows.map((r) => ({ ...summary(r), site: states.get(r.id) ?? null })), total };
   });
   staffCall(newsroomCalls.get, 'newsroom', ({ params, c }) =>
     guarded(c, async () => {
       const { row, revisions } = await getStory(db, params.id);
-      const states = await siteStates(db, [row]);
+      const states = await siteStates(db, site, [row]);
       return { story: { ...summary(row), site: states.get(row.id) ?? null }, content: row.content as StoryContent, revisions: revisions.map((r) => ({ ...r, at: r.at.toISOString() })) };
     }),
   );
-  staffCall(newsroomCalls.create, 'newsroom', async ({ body, staff, actor }) => {
+  staffCall(newsroomCalls.create, 'newsroom', async ({ body, staff, actor, language }) => {
     allow(staff, 'create', null);
+    await knownTags('body.', body.meta, language);
     return { ...(await createStory(db, body, actor, now())), status: 'draft' as const };
   });
-  staffCall(newsroomCalls.save, 'newsroom', async ({ params, body, staff, actor, c }) => {
+  staffCall(newsroomCalls.save, 'newsroom', async ({ params, body, staff, actor, c, language }) => {
     allow(staff, 'save', await statusOf(params.id));
+    await knownTags('body.content.', body.content.meta, language);
     const saved = await guarded(c, () => saveStory(db, params.id, body.version, body.content, actor, now()));
     if (saved.status === 'published') siteChanged(`${params.id} edited`);
     return saved;
@@ -149,25 +157,4 @@ export function registerNewsroom(
     }
     return stored;
   });
-}
-
-/** A 409 whose content says who saved first and when (the staff call's wrapper, with content). */
-export class ConflictAnswer extends Error {
-  constructor(
-    readonly c: Context,
-    readonly conflict: StoryConflict,
-  ) {
-    super(conflict.message);
-  }
-  response() {
-    return this.c.json(
-      {
-        code: CODE.conflict,
-        message: this.conflict.message,
-        data: { content: { by: this.conflict.by, at: this.conflict.at.toISOString(), version: this.conflict.version } },
-        requestId: requestIdOfContext(this.c),
-      },
-      409,
-    );
-  }
 }

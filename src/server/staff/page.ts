@@ -2,7 +2,9 @@ import type { AstroGlobal } from 'astro';
 import { isLocale, type Locale } from '../../i18n/locales';
 import { mayEnter, type StaffArea, type StaffRole } from '../../staff/roles';
 import { getApps } from '../runtime';
-import type { StaffSession } from './app';
+import type { StaffSession } from './session';
+import { loadConfig } from '../config';
+import { backupStatus, type BackupStatus } from '../../backup/nightly';
 
 /**
  * What a console page (src/pages/[lang]/staff/) asks before it renders, on the server, on every
@@ -40,4 +42,9 @@ export async function staffPage(Astro: AstroGlobal, area: StaffArea | null): Pro
 export async function newItemsFor(role: StaffRole): Promise<number> {
   const counts = await (await getApps()).staff.inboxCounts();
   return (mayEnter(role, 'messages') ? counts.messages : 0) + (mayEnter(role, 'applications') ? counts.applications : 0);
+}
+
+/** The nightly backups as BACKUP_DIR holds them (the admins' overview reads the folder on every request). */
+export function backupOverview(): BackupStatus {
+  return backupStatus(loadConfig().backup);
 }

@@ -63,11 +63,19 @@ function newsletterMessage(input: { to: string; unsubscribeUrl: string; messageI
   };
 }
 
-export function codeMail(options: { to: string; code: string; language: 0 | 1; minutes: number }): MailMessage {
-  const { to, code, language, minutes } = options;
+/** The words of a code mail: the newsletter's, or another double opt-in's (the tracking alerts'). */
+export interface CodeMailWords {
+  subject: MessageKey;
+  intro: MessageKey;
+  valid: MessageKey;
+}
+const NEWSLETTER_CODE: CodeMailWords = { subject: 'subscribe.mail.codeSubject', intro: 'subscribe.mail.codeIntro', valid: 'subscribe.mail.codeValid' };
+
+export function codeMail(options: { to: string; code: string; language: 0 | 1; minutes: number; words?: CodeMailWords }): MailMessage {
+  const { to, code, language, minutes, words = NEWSLETTER_CODE } = options;
   const b = brandName(language);
-  const subject = say('subscribe.mail.codeSubject', language, { code, brand: b });
-  const lines = [say('subscribe.mail.codeIntro', language, { brand: b }), '', `    ${code}`, '', say('subscribe.mail.codeValid', language, { minutes }), say('subscribe.mail.codeIgnore', language)];
+  const subject = say(words.subject, language, { code, brand: b });
+  const lines = [say(words.intro, language, { brand: b }), '', `    ${code}`, '', say(words.valid, language, { minutes }), say('subscribe.mail.codeIgnore', language)];
   const html = page(
     language,
     subject,
