@@ -320,6 +320,24 @@ test('the results page rendered on the server is clean for axe, and hydrates int
   await expect(page).toHaveURL(new RegExp(`/zh/home/Track/result\\?refs=${picked[0].reference}$`));
 });
 
+test('hydrating the box leaves the numbers the visitor selected there selected: what they type replaces them', async ({ page, request }) => {
+  const picked = (await samples(request)).slice(0, 2);
+  await page.goto(`/en/home/Track/result?refs=${picked.map((s) => s.reference).join('%0A')}`);
+  await acceptCookies(page);
+  const box = page.getByLabel(WORDS.en.label, { exact: true });
+  // the rendered numbers selected before the island has run (no focus, no pointer: nothing wakes it)
+  const length = await box.evaluate((el: HTMLTextAreaElement) => {
+    el.setSelectionRange(0, el.value.length);
+    return el.value.length;
+  });
+  await box.hover(); // the island wakes
+  await expect(trackButton(page, WORDS.en.track)).toBeEnabled();
+  expect(await box.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, length]);
+  await box.focus();
+  await page.keyboard.insertText(picked[1].reference);
+  await expect(box).toHaveValue(picked[1].reference);
+});
+
 test('typed and clicked at once: the numbers recognised on leaving the box do not move the Track button from under the pointer', async ({ page, request }) => {
   const picked = (await samples(request)).slice(0, 3);
   await page.goto('/en/home/Track');

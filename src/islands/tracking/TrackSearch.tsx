@@ -68,10 +68,38 @@ interface Props {
 /** How long typing pauses before the references are checked (half-typed numbers are not flagged). */
 const CHECK_PAUSE_MS = 600;
 
+/**
+ * The box's text as the visitor last typed it while the island hydrated (between its first render,
+ * which reads the box, and its first effect), which React's event handlers do not see yet. The box
+ * is listened to from the moment this module runs, before hydration starts.
+ */
+let typedWhileHydrating: string | null = null;
+function recordTyping(event: Event) {
+  if (event.target instanceof HTMLTextAreaElement && event.target.id === 'track-refs') typedWhileHydrating = event.target.value;
+}
+if (typeof document !== 'undefined') {
+  document.addEventListener('input', recordTyping, true);
+  // Hydrating a <textarea> also sets its default text (React's initTextarea), and a box the visitor
+  // has not typed in yet follows its default text: Chromium then collapses the selection to the
+  // start, so that a visitor who selected the rendered numbers to replace them (or a test's fill)
+  // types in front of them instead. Setting the box's value to itself marks it as edited, which
+  // leaves its text and selection alone when its default text is set, and changes nothing else.
+  const rendered = document.getElementById('track-refs');
+  if (rendered instanceof HTMLTextAreaElement) {
+    const value = rendered.value;
+    rendered.value = value;
+  }
+}
+
 export default function TrackSearch({ locale, strings: s, links, action, initialRefs = '', trackFromUrl, serverResults, notice }: Props) {
   const language = API_LANGUAGE[locale];
   const hydrated = useHydrated();
-  const [text, setText] = useState(initialRefs);
+  // Hydrating a <textarea> sets its value to the one rendered (React's initTextarea), over whatever
+  // the box holds: the text the visitor typed before the island hydrated (client:intent), and the
+  // selection a keystroke was about to replace. The island's first render therefore takes the text
+  // the box holds at that moment, so that React puts back the same text and the box is left as it
+  // was; on the server, and in the box's checks until the first effect, it is the rendered text.
+  const [text, setText] = useState(() => (typeof document === 'undefined' ? null : (document.getElementById('track-refs') as HTMLTextAreaElement | null)?.value) ?? initialRefs);
   /** The text the checks below the box are of: what was typed, once typing pauses. */
   const [checkedText, setCheckedText] = useState(initialRefs);
   const [empty, setEmpty] = useState(false);
@@ -88,15 +116,11 @@ export default function TrackSearch({ locale, strings: s, links, action, initial
   const abort = useRef<AbortController | null>(null);
   /** Set by the visitor's own search: once its results are on screen, focus moves to their heading. */
   const focusResults = useRef(false);
-  // Hydrating a <textarea> puts back the text it was rendered with (React's initTextarea), over what
-  // the visitor typed before the island hydrated (client:intent): that is read here, first, while
-  // React renders and before it touches the box.
-  const typedBefore = useRef<string | null>(null);
-  if (typedBefore.current === null && typeof document !== 'undefined') typedBefore.current = (document.getElementById('track-refs') as HTMLTextAreaElement | null)?.value ?? '';
-
   // once, on hydration: a ?refs= on the static page is tracked; else what was typed before the island hydrated is kept
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island starts
   useEffect(() => {
+    document.removeEventListener('input', recordTyping, true);
+    const typed = typedWhileHydrating ?? text;
     const params = new URLSearchParams(window.location.search);
     const status = trackFromUrl ? alertsLanding(window.location.search) : null;
     if (status) setLanding({ status, slot: notice ? document.getElementById(notice) : null });
@@ -106,9 +130,9 @@ export default function TrackSearch({ locale, strings: s, links, action, initial
       const lines = splitReferences(asked).join('\n');
       setText(lines);
       track(lines, false);
-    } else if (typedBefore.current !== null && typedBefore.current !== text) {
-      setText(typedBefore.current);
-      setCheckedText(typedBefore.current);
+    } else {
+      if (typed !== text) setText(typed);
+      if (typed !== checkedText) setCheckedText(typed);
     }
     // references to try, when the shipments are demonstration data
     const controller = new AbortController();
