@@ -13,15 +13,18 @@
 //      polling and a walk of the warmed pages again) next to the paths the worker purged;
 //   4. a rollback (`npm run release -- rollback` in the copy): seconds until the edge serves the old
 //      pages (the detail 404, the list without the story).
+// With --items N, the API is seeded with N generated stories per language (bench/news-scale.mjs's
+// snapshot) and the copy's news emptied, as bench/publish.mjs does: the full nightly then builds the
+// site with all of them (it runs even with --small), and the publishes patch that release.
 // Machines here differ up to three times in speed from day to day: each figure is printed next to the
 // reference of the same run. Needs a build, nginx, varnishd and PostgreSQL (skips, saying why,
 // without them). Writes bench-results/edge.json (not with --small, which npm test runs: one publish,
 // a second of load, no nightly).
 //
-//   node bench/edge.mjs [--small] [--publishes 5] [--seconds 6]
+//   node bench/edge.mjs [--small] [--publishes 5] [--seconds 6] [--items 0]
 import { spawnSync } from 'node:child_process';
 import { get } from 'node:http';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,13 +34,16 @@ import pg from 'pg';
 import { currentRelease, releasePaths } from '../src/releases/releases.mjs';
 import { findNginx, findVarnishd, postgresReachable, startNginxStack } from '../scripts/lib/nginx-stack.mjs';
 import { inviteStaff, signInStaff } from '../scripts/lib/staff-client.mjs';
-import { NEWS_BUNDLES } from '../src/search/news-bundles.ts';
+import { NEWS_RECENT_BUNDLE } from '../src/search/news-bundles.ts';
 import { bundlePageIds } from '../src/search/news-index.ts';
+import { writeGeneratedSnapshot } from './news-scale.mjs';
 
-const { values } = parseArgs({ options: { small: { type: 'boolean' }, publishes: { type: 'string' }, seconds: { type: 'string' } }, strict: false });
+const { values } = parseArgs({ options: { small: { type: 'boolean' }, publishes: { type: 'string' }, seconds: { type: 'string' }, items: { type: 'string', default: '0' } }, strict: false });
 const SMALL = Boolean(values.small);
 const PUBLISHES = Number(values.publishes ?? (SMALL ? 1 : 5));
 const SECONDS = Number(values.seconds ?? (SMALL ? 1 : 6));
+const ITEMS = Number(values.items);
+const CONTENT = ITEMS > 0 ? `${ITEMS} stories per language` : 'committed content';
 const CONNECTIONS = 10;
 const NOTICES = '50000000000000231';
 const LIST = `/en/home/News/news/${NOTICES}`;
@@ -52,8 +58,28 @@ export async function benchEdge() {
     console.log(`edge bench: skipped, no ${missing.join(', no ')}`);
     return null;
   }
+  let seed = null;
+  if (ITEMS > 0) {
+    seed = resolve('var/bench-edge-seed');
+    rmSync(seed, { recursive: true, force: true });
+    writeGeneratedSnapshot(ITEMS, seed);
+  }
+  // a build of 10,000 stories a language needs more than Node's default heap (as bench/publish.mjs)
+  const heap = ITEMS > 0 ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() } : {};
   // the worker logs at info: its reconciler's lines say how many paths it purged
-  const stack = await startNginxStack({ edge: true, site: true, staffOriginAtEdge: true });
+  const stack = await startNginxStack({
+    edge: true,
+    site: true,
+    staffOriginAtEdge: true,
+    env: seed ? { NEWS_SNAPSHOT_DIR: seed, ...heap } : {},
+    // the stories come from the API alone: the nightly pulls all of them into the copy
+    prepareSite: seed
+      ? (siteDir) => {
+          rmSync(join(siteDir, 'content/news'), { recursive: true, force: true });
+          mkdirSync(join(siteDir, 'content/news'), { recursive: true });
+        }
+      : null,
+  });
   const edge = stack.edge.base;
   try {
     const email = 'bench.edge@seabridgelines.com';
@@ -68,11 +94,11 @@ export async function benchEdge() {
 
     // ---- the reference: a full nightly in the copy (its release switch purges the edge too)
     let nightlySeconds = null;
-    if (!SMALL) {
+    if (!SMALL || ITEMS > 0) {
       const t = process.hrtime.bigint();
       const done = spawnSync(node, ['scripts/nightly.mjs', '--force'], {
         cwd: stack.siteDir,
-        env: { ...process.env, NEWS_API_URL: `${stack.upstreams[0].base}/homeapiak`, LOG_LEVEL: 'warn' },
+        env: { ...process.env, ...heap, NEWS_API_URL: `${stack.upstreams[0].base}/homeapiak`, LOG_LEVEL: 'warn' },
         encoding: 'utf8',
         maxBuffer: 256 * 1024 * 1024,
       });
@@ -109,24 +135,25 @@ export async function benchEdge() {
       const purgedBefore = purgedPaths(stack);
       const t = process.hrtime.bigint();
       await staff(`/news/stories/${created.id}/publish`, { version: created.version });
-      const times = {};
-      await until(async () => (await fetch(`${edge}${detail}`)).status === 200, 600_000);
-      times.detail = since(t);
-      await until(async () => (await atEdge(LIST, 'br')).includes(title) && (await atEdge(LIST, 'gzip')).includes(title), 60_000);
-      times.list = since(t);
-      await until(async () => (await atEdge(RSS, 'gzip')).includes(title), 60_000);
-      times.rss = since(t);
-      await until(async () => inServedSearch(edge, stack.siteDir, `/en/home/News/detail/${created.id}/`), 60_000);
-      times.search = since(t);
+      // each watched on its own from the publish (one after the other, a slow check would delay the next)
+      const watch = (check) => until(check, 600_000).then(() => since(t));
+      const [detailAt, listAt, rssAt, searchAt] = await Promise.all([
+        watch(async () => (await fetch(`${edge}${detail}`)).status === 200),
+        watch(async () => (await atEdge(LIST, 'br')).includes(title) && (await atEdge(LIST, 'gzip')).includes(title)),
+        watch(async () => (await atEdge(RSS, 'gzip')).includes(title)),
+        watch(async () => inServedSearch(edge, stack.siteDir, `/en/home/News/detail/${created.id}/`)),
+      ]);
+      const times = { detail: detailAt, list: listAt, rss: rssAt, search: searchAt };
       const live = Math.max(...Object.values(times));
       // the origin's share: the polling above and the warmed pages asked again
       await walk(edge, pages);
       await waitForPurge(staff, stack, created.id);
       const originRequests = backendRequests(stack) - before;
       const purged = purgedPaths(stack) - purgedBefore;
-      rows.push({ id: created.id, ...times, live, originRequests, purgedPaths: purged });
+      const worker = workerLine(stack);
+      rows.push({ id: created.id, ...times, live, originRequests, purgedPaths: purged, worker });
       console.log(
-        `publish ${i}/${PUBLISHES}: served by the edge after ${live.toFixed(2)} s (detail ${times.detail.toFixed(2)}, list ${times.list.toFixed(2)}, RSS ${times.rss.toFixed(2)}, search ${times.search.toFixed(2)}); origin requests ${originRequests} (the polling and the warmed pages the purge made miss; paths purged, each page under two names: ${purged})`,
+        `publish ${i}/${PUBLISHES}: served by the edge after ${live.toFixed(2)} s (detail ${times.detail.toFixed(2)}, list ${times.list.toFixed(2)}, RSS ${times.rss.toFixed(2)}, search ${times.search.toFixed(2)}); origin requests ${originRequests} (the polling and the warmed pages the purge made miss; paths purged, each page under two names: ${purged})\n  worker: ${worker}`,
       );
     }
 
@@ -136,7 +163,7 @@ export async function benchEdge() {
     const t = process.hrtime.bigint();
     const rolled = spawnSync(node, ['scripts/release.mjs', 'rollback'], { cwd: stack.siteDir, encoding: 'utf8' });
     if (rolled.status !== 0) throw new Error(`release rollback: ${rolled.stderr}`);
-    await until(async () => (await fetch(`${edge}${lastTitleDetail}`)).status === 404 && !(await atEdge(LIST, 'br')).includes(last.id), 120_000);
+    await until(async () => (await fetch(`${edge}${lastTitleDetail}`)).status === 404 && !(await atEdge(LIST, 'br')).includes(last.id), 900_000);
     const rollbackSeconds = since(t);
     console.log(`rollback: the edge serves the old pages after ${rollbackSeconds.toFixed(2)} s`);
 
@@ -145,7 +172,7 @@ export async function benchEdge() {
     const result = {
       date: new Date().toISOString(),
       machine: `${process.platform} ${process.arch}, ${cpus().length} cores, Node ${process.versions.node}`,
-      content: 'the committed content',
+      content: CONTENT,
       fullNightlySeconds: nightlySeconds,
       load: { pages: pages.length, connections: CONNECTIONS, seconds: SECONDS, throughEdge, nginxAlone: direct },
       publishes: rows,
@@ -153,7 +180,7 @@ export async function benchEdge() {
       rollbackSeconds,
     };
     console.log(`
-| the edge (committed content) | seconds | share of the full nightly in this run |
+| the edge (${CONTENT}) | seconds | share of the full nightly in this run |
 |---|---|---|
 | full nightly (reference) | ${nightlySeconds === null ? 'not run (--small)' : nightlySeconds.toFixed(1)} | 1 |
 | publish → detail, list (br, gzip), RSS, search served by the edge, p95 of ${rows.length} | ${p95.toFixed(2)} | ${nightlySeconds ? (p95 / nightlySeconds).toFixed(3) : '—'} |
@@ -161,8 +188,9 @@ export async function benchEdge() {
 `);
     if (!SMALL) {
       mkdirSync('bench-results', { recursive: true });
-      writeFileSync('bench-results/edge.json', `${JSON.stringify(result, null, 2)}\n`);
-      console.log('written to bench-results/edge.json');
+      const file = ITEMS > 0 ? `bench-results/edge-${ITEMS}.json` : 'bench-results/edge.json';
+      writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      console.log(`written to ${file}`);
     }
     return result;
   } catch (error) {
@@ -170,6 +198,7 @@ export async function benchEdge() {
     throw error;
   } finally {
     await stack.stop();
+    if (seed) rmSync(seed, { recursive: true, force: true });
   }
 
   /** A page's text as the edge answers it in one encoding. */
@@ -254,6 +283,12 @@ function cpuOf(pids) {
   return Object.fromEntries(Object.entries(pids).map(([k, list]) => [k, list.reduce((n, pid) => n + of(pid), 0)]));
 }
 
+/** The worker's last account of a publish (the nightly job's closing line: its pull, the patch's steps, seconds in all). */
+function workerLine(stack) {
+  const lines = [...stack.output().matchAll(/"msg":"\[worker\] site build done in ([^"]*)"/g)];
+  return lines.at(-1)?.[1] ?? '(no line from the worker)';
+}
+
 /** Varnish's count of requests it sent to nginx. */
 function backendRequests(stack) {
   const out = spawnSync('varnishstat', ['-n', join(stack.stateDir, 'varnish/work'), '-1', '-j', '-f', 'MAIN.backend_req'], { encoding: 'utf8' });
@@ -273,7 +308,7 @@ function purgedPaths(stack) {
  * with a story, until the newsroom says it is live.
  */
 async function waitForPurge(staff, stack, id) {
-  if (id) return until(async () => (await staff(`/news/stories/${id}`)).story.site?.state === 'live', 120_000);
+  if (id) return until(async () => (await staff(`/news/stories/${id}`)).story.site?.state === 'live', 900_000);
   const served = () => currentRelease(releasePaths({ root: stack.siteDir }));
   await until(async () => {
     const client = new pg.Client({ connectionString: stack.databaseUrl });
@@ -285,25 +320,24 @@ async function waitForPurge(staff, stack, id) {
     } finally {
       await client.end();
     }
-  }, 120_000);
+  }, 900_000);
 }
 
 /**
  * Whether the edge serves the search bundle that names the page: the served release's fragment for
  * it (found on disk), fetched through the edge, names it, and the bundle's entry file at the edge is
- * the served one (the browser finds the fragment through it).
+ * the served one (the browser finds the fragment through it). A story published now is in the recent
+ * bundle (src/search/news-bundles.ts): only that one is read (the archive's thousands of fragments,
+ * read every poll, would slow the machine the publish runs on).
  */
 async function inServedSearch(edge, siteDir, prefix) {
-  const pagefind = join(siteDir, 'dist/client/pagefind');
-  for (const bundle of NEWS_BUNDLES) {
-    const id = [...bundlePageIds(join(pagefind, bundle)).entries()].find(([url]) => url.startsWith(prefix))?.[1];
-    if (!id) continue;
-    const fragment = await fetch(`${edge}/pagefind/${bundle}/fragment/${id}.pf_fragment`);
-    if (!fragment.ok || !gunzipSync(Buffer.from(await fragment.arrayBuffer())).includes(prefix)) return false;
-    const entry = Buffer.from(await (await fetch(`${edge}/pagefind/${bundle}/pagefind-entry.json`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-    return entry.equals(readFileSync(join(pagefind, bundle, 'pagefind-entry.json')));
-  }
-  return false;
+  const folder = join(siteDir, 'dist/client/pagefind', NEWS_RECENT_BUNDLE);
+  const id = [...bundlePageIds(folder).entries()].find(([url]) => url.startsWith(prefix))?.[1];
+  if (!id) return false;
+  const fragment = await fetch(`${edge}/pagefind/${NEWS_RECENT_BUNDLE}/fragment/${id}.pf_fragment`);
+  if (!fragment.ok || !gunzipSync(Buffer.from(await fragment.arrayBuffer())).includes(prefix)) return false;
+  const entry = Buffer.from(await (await fetch(`${edge}/pagefind/${NEWS_RECENT_BUNDLE}/pagefind-entry.json`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  return entry.equals(readFileSync(join(folder, 'pagefind-entry.json')));
 }
 
 async function until(check, timeoutMs, everyMs = 100) {

@@ -147,14 +147,15 @@ async function waitFor(url, what, failed, seconds = 90) {
 }
 
 /**
- * @param {{ env?: Record<string, string>, processes?: number, root?: string, requireBrotli?: boolean, edge?: boolean, site?: boolean }} [options]
+ * @param {{ env?: Record<string, string>, processes?: number, root?: string, requireBrotli?: boolean, edge?: boolean, site?: boolean, prepareSite?: ((siteDir: string) => void) | null, staffOriginAtEdge?: boolean }} [options]
  *   env: extra environment of the API processes; root: the served folder (dist/client); edge: Varnish
  *   (deploy/varnish/) in front of nginx, purged on every switch of the served release (EDGE_PURGE=varnish);
  *   site: a copy of the project (siteFromBuild) served from its releases, its root the served folder,
  *   and the worker (scripts/worker.mjs) beside the API processes: a publish builds or patches a
- *   release there and switches to it; staffOriginAtEdge: the console's origin (STAFF_ORIGIN) is the edge's
+ *   release there and switches to it; prepareSite: called with the copy's folder before anything
+ *   starts (a bench empties its news there); staffOriginAtEdge: the console's origin (STAFF_ORIGIN) is the edge's
  */
-export async function startNginxStack({ env = {}, processes = 2, root = 'dist/client', requireBrotli = false, edge = false, site = false, staffOriginAtEdge = false } = {}) {
+export async function startNginxStack({ env = {}, processes = 2, root = 'dist/client', requireBrotli = false, edge = false, site = false, prepareSite = null, staffOriginAtEdge = false } = {}) {
   const nginx = findNginx();
   if (!nginx) throw new Error('no nginx (apt-get install nginx)');
   if (!existsSync('dist/server/entry.mjs') || !existsSync(`${root}/404.html`)) throw new Error('no build: run "npm run build" first');
@@ -195,6 +196,7 @@ export async function startNginxStack({ env = {}, processes = 2, root = 'dist/cl
     const siteDir = site ? join(stateDir, 'site') : null;
     if (siteDir) {
       await siteFromBuild(siteDir);
+      prepareSite?.(siteDir);
       root = join(siteDir, 'dist/client');
       // the API processes ask the worker for builds (WORKER=separate; without a site nobody builds: off)
       env = { SITE_ROOT: siteDir, WORKER: 'separate', ...env };
