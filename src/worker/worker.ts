@@ -72,7 +72,11 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
       const release = /nightly: release (\S+) served/.exec(run.output)?.[1] ?? null;
       await buildFinished(db, id, { ok: true, release }, now());
       // the job's own account (its last "nightly: …" line: the pull, the patch's steps or the build, seconds in all)
-      const account = run.output.trim().split('\n').flatMap(textOfLogLine).findLast((l) => l.startsWith('nightly: ') && / in all$/.test(l));
+      const account = run.output
+        .trim()
+        .split('\n')
+        .flatMap(textOfLogLine)
+        .findLast((l) => l.startsWith('nightly: ') && / in all$/.test(l));
       log(`[worker] site build done in ${run.seconds.toFixed(1)} s: ${release ? `release ${release} served` : 'nothing changed, nothing to build'}${account ? ` (${account})` : ''}`);
     } else {
       const error = reasonOf(run.output);
