@@ -133,9 +133,13 @@ export async function benchEdge() {
       const detail = `/en/home/News/detail/${created.id}/${NOTICES}`;
       const before = backendRequests(stack);
       const purgedBefore = purgedPaths(stack);
+      const servedBefore = currentRelease(releasePaths({ root: stack.siteDir }));
       const t = process.hrtime.bigint();
       await staff(`/news/stories/${created.id}/publish`, { version: created.version });
-      // each watched on its own from the publish (one after the other, a slow check would delay the next)
+      // the pages are asked of the edge once the worker has switched the release (a readlink until then:
+      // polling four pages ten times a second, decompressing them, slowed the patch on two cores by
+      // seconds), then each on its own (one after the other, a slow check would delay the next)
+      await until(async () => currentRelease(releasePaths({ root: stack.siteDir })) !== servedBefore, 600_000, 20);
       const watch = (check) => until(check, 600_000).then(() => since(t));
       const [detailAt, listAt, rssAt, searchAt] = await Promise.all([
         watch(async () => (await fetch(`${edge}${detail}`)).status === 200),
@@ -323,6 +327,8 @@ async function waitForPurge(staff, stack, id) {
   }, 900_000);
 }
 
+const pageIdsOf = new Map();
+
 /**
  * Whether the edge serves the search bundle that names the page: the served release's fragment for
  * it (found on disk), fetched through the edge, names it, and the bundle's entry file at the edge is
@@ -331,8 +337,11 @@ async function waitForPurge(staff, stack, id) {
  * read every poll, would slow the machine the publish runs on).
  */
 async function inServedSearch(edge, siteDir, prefix) {
-  const folder = join(siteDir, 'dist/client/pagefind', NEWS_RECENT_BUNDLE);
-  const id = [...bundlePageIds(folder).entries()].find(([url]) => url.startsWith(prefix))?.[1];
+  // the bundle's page ids read once for each release served (a poll must not load the machine the worker patches on)
+  const release = currentRelease(releasePaths({ root: siteDir }));
+  const folder = join(releasePaths({ root: siteDir }).releasesDir, release, 'client/pagefind', NEWS_RECENT_BUNDLE);
+  if (!pageIdsOf.has(release)) pageIdsOf.set(release, bundlePageIds(folder));
+  const id = [...pageIdsOf.get(release).entries()].find(([url]) => url.startsWith(prefix))?.[1];
   if (!id) return false;
   const fragment = await fetch(`${edge}/pagefind/${NEWS_RECENT_BUNDLE}/fragment/${id}.pf_fragment`);
   if (!fragment.ok || !gunzipSync(Buffer.from(await fragment.arrayBuffer())).includes(prefix)) return false;

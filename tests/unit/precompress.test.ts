@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -48,6 +48,19 @@ describe('precompressFolder', () => {
     expect(readFileSync(join(root, '_astro/app.js.br')).equals(before)).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(root, 'en/home/index.html.br'))).toString()).toContain('Hamburg');
     expect(gunzipSync(readFileSync(join(root, 'en/home/index.html.gz'))).toString()).toContain('Hamburg');
+  });
+
+  it('removes cache entries unused for a week only when asked (a build), not for a patch’s few files', async () => {
+    const stale = join(cache, 'f'.repeat(64));
+    writeFileSync(`${stale}.br`, 'old');
+    const weekAgo = new Date(Date.now() - 8 * 86_400_000);
+    utimesSync(`${stale}.br`, weekAgo, weekAgo);
+    await precompressFolder(root, { cache });
+    expect(existsSync(`${stale}.br`)).toBe(true);
+    await precompressFolder(root, { cache, prune: true });
+    expect(existsSync(`${stale}.br`)).toBe(false);
+    // the entries the build used stay
+    expect(readdirSync(cache).length).toBeGreaterThan(0);
   });
 });
 
