@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
+import * as nodeModule from 'node:module';
 import { pullNewsAndReport } from './pull-news.mjs';
 import { activate, carryAssets, currentRelease, keepRevisions, listReleases, prune, recordRelease, releaseName, releasePaths, removeInBackground } from '../src/releases/releases.mjs';
 import { importServerModules } from './lib/server-modules.mjs';
@@ -29,6 +29,9 @@ import { createLogger, reportLevel } from '../src/observability/log.mjs';
 // JSON lines, as every process of the site logs (src/observability/log.mjs); the run's report at info
 // even with LOG_LEVEL=error (one line per step, as a scheduler's log expects)
 const log = createLogger('nightly', { level: reportLevel() });
+// V8's code cache for the modules loaded from here on, kept between runs: a publish's patch imports the
+// release's server code (compiling it took 0.5 s of a publish at 10,000 stories a language)
+nodeModule.enableCompileCache?.(resolve('node_modules/.cache/node-compile'));
 
 const { values } = parseArgs({ options: { force: { type: 'boolean' }, 'allow-empty': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {
@@ -36,7 +39,7 @@ if (values.help) {
   process.exit(0);
 }
 // astro from the node_modules the project finds (its own, or a folder above a deployment's copy)
-const astro = join(dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
+const astro = join(dirname(nodeModule.createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
 // Written before a build the pull asked for and removed when it succeeds: a night whose build
 // failed leaves it, and the next night builds even if the news did not change again.
 const pending = resolve('var/nightly-build-pending');

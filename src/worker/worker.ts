@@ -62,7 +62,8 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
   const abandoned = await abandonBuilds(db, now());
   if (abandoned) log(`[worker] ${abandoned} build(s) left running by a stopped worker marked failed`);
 
-  await queue.boss.work(QUEUES.build, { pollingIntervalSeconds: 1 }, async (jobs) => {
+  // every half second (pg-boss's shortest): a publish waits for this poll before its build starts
+  await queue.boss.work(QUEUES.build, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
     const id = await buildStarted(db, now());
     log('[worker] site build started');
     // what asked for it (e.g. "n2026-1126-ab12 published"), recorded in the release it makes
