@@ -10,8 +10,9 @@
 // `--news-scale` also runs bench/news-scale.mjs (pull-news + build for 10,000 stories per language).
 // `--tracking` also runs bench/tracking.mjs (tracking on PostgreSQL at 200,000 shipments and a tenth of that).
 // `--publish` also runs bench/publish.mjs (publish → live through the newsroom and the worker;
-// `--items 10000` for the news-scale stories), then bench/edge.mjs (the same through the CDN edge:
-// publish and rollback served by Varnish, the edge's share of the load, origin requests and CPU).
+// `--items 10000` for the news-scale stories), then bench/edge.mjs (the same through the CDN edge,
+// `--items` too, `--spaced` for publishes minutes apart: publish and rollback served by Varnish, the
+// edge's share of the load, origin requests and CPU).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
