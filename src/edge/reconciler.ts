@@ -10,6 +10,7 @@ import type { Db } from '../server/db';
 import { appMeta } from '../server/db/schema';
 import { releaseChanges } from './changes';
 import { batches, type EdgePurger } from './purger';
+import { ensureQueue, WAKE_AT_ONCE } from '../worker/queue';
 
 /**
  * The edge purge as a reconciler (docs/edge.md): the served release is the link (src/releases/), the
@@ -219,14 +220,11 @@ export async function startEdgeReconciler(options: EdgeReconcilerOptions): Promi
   const { db, boss, purger } = options;
   const paths = releasePaths({ root: options.root });
   const log = options.log ?? ((line: string) => logger.info(line));
-  if (!(await boss.getQueue(EDGE_PURGE_QUEUE))) {
-    await boss
-      // kept until the edge takes it: retried with back-off up to a minute apart, for weeks
-      .createQueue(EDGE_PURGE_QUEUE, { retryLimit: 50_000, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 600, retentionSeconds: 30 * 86_400 })
-      .catch((error: Error) => (/already exists/.test(error.message) ? undefined : Promise.reject(error)));
-  }
+  // kept until the edge takes it: retried with back-off up to a minute apart, for weeks; the worker woken
+  // by the queue's NOTIFY when a release switch queues its purge
+  await ensureQueue(boss, EDGE_PURGE_QUEUE, { retryLimit: 50_000, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 600, retentionSeconds: 30 * 86_400, notify: true });
 
-  await boss.work<PurgeJob>(EDGE_PURGE_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+  await boss.work<PurgeJob>(EDGE_PURGE_QUEUE, WAKE_AT_ONCE, async ([job]) => {
     const { from, to, paths: toPurge } = job.data;
     const part = (job.data.jobs ?? 1) > 1 ? ` (job ${(job.data.job ?? 0) + 1} of ${job.data.jobs})` : '';
     try {

@@ -6,12 +6,14 @@ import { basename, dirname, join } from 'node:path';
 /**
  * Spare trees for the publishes: a patched release is a whole release folder (src/releases/news-patch.ts),
  * and a copy of the one served by hard links costs a link per file, some 160,000 at 10,000 stories a
- * language. A spare is a folder that was once exactly a release: a copy made ahead (`.prepared-{name}`,
+ * language. A spare is a folder that was once exactly a release: a copy made ahead (`.prepared-{name}+{n}`,
  * by a detached `cp -al` while nothing waits for it), or a release the nightly job pruned (`.spare-{name}`).
  * Each patched release records what it wrote and removed, and the release it was made from
  * (`patch.json`), so a spare of an older release is brought to the one served now by those records
- * alone: a link per file the publishes in between wrote. So a publish waits for no copy once the
- * releases kept are patches of one another, and publishes close together take the same way.
+ * alone: a link per file the publishes in between wrote. Several spares are kept leading to the release
+ * served (SPARES_AHEAD), so publishes close together each take one while the copy for the next is made,
+ * and none waits for a copy; once the releases kept are patches of one another, the pruned ones are the
+ * spares and nothing is copied at all.
  */
 
 export const PATCH_RECORD = 'patch.json';
@@ -29,23 +31,38 @@ export interface PatchRecord {
 
 /** Files of a release folder that a patch always writes anew. */
 const RELEASE_FILES = ['news-state.json', PATCH_RECORD];
-const SPARE = /^\.(prepared|spare)-(.+)$/;
-const preparing = (releasesDir: string, name: string) => join(releasesDir, `.preparing-${name}`);
+/**
+ * Spares kept leading to the release served: publishes close together each take one while a copy for the
+ * next is made, so none waits for a copy (at 10,000 stories a language a copy takes 1–2 s of a busy machine).
+ */
+export const SPARES_AHEAD = 3;
+/** A spare's folder: `.prepared-{release}+{n}` (copies made ahead, numbered) or `.spare-{release}`. */
+const SPARE = /^\.(prepared|spare)-([^+]+)(?:\+\d+)?$/;
+const PREPARING = /^\.preparing-([^+]+)(?:\+\d+)?$/;
+/** The copies of the patch records, beside the releases: `.patches/{release}.json`. */
+const RECORDS = '.patches';
 
 export function writePatchRecord(release: string, record: Omit<PatchRecord, 'version'>): void {
-  const file = join(release, PATCH_RECORD);
-  rmSync(file, { force: true });
-  writeFileSync(file, JSON.stringify({ version: 1, ...record } satisfies PatchRecord));
+  const text = JSON.stringify({ version: 1, ...record } satisfies PatchRecord);
+  // in the release, and a copy kept beside the releases: a spare's way leads through releases pruned since
+  for (const file of [join(release, PATCH_RECORD), join(dirname(release), RECORDS, `${basename(release)}.json`)]) {
+    mkdirSync(dirname(file), { recursive: true });
+    rmSync(file, { force: true });
+    writeFileSync(file, text);
+  }
 }
 
-function readPatchRecord(release: string): PatchRecord | undefined {
+function readPatchRecord(file: string): PatchRecord | undefined {
   try {
-    const record = JSON.parse(readFileSync(join(release, PATCH_RECORD), 'utf8')) as PatchRecord;
+    const record = JSON.parse(readFileSync(file, 'utf8')) as PatchRecord;
     return record.version === 1 && typeof record.base === 'string' ? record : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** Release `name`'s patch record: its own, or the copy kept of it once it was pruned or taken as a spare. */
+const recordOf = (releasesDir: string, name: string) => readPatchRecord(join(releasesDir, name, PATCH_RECORD)) ?? readPatchRecord(join(releasesDir, RECORDS, `${name}.json`));
 
 /**
  * The releases that lead from release `from` to release `to` by patches, oldest first (`to` last; empty
@@ -56,7 +73,7 @@ export function patchChain(releasesDir: string, from: string, to: string, maxSte
   const chain: string[] = [];
   for (let at = to; at !== from; ) {
     if (chain.length >= maxSteps) return undefined;
-    const record = readPatchRecord(join(releasesDir, at));
+    const record = recordOf(releasesDir, at);
     if (!record) return undefined;
     chain.unshift(at);
     at = record.base;
@@ -91,7 +108,7 @@ export function bringForward(releasesDir: string, tree: string, chain: readonly 
   const files = new Set<string>(RELEASE_FILES);
   const folders = new Set<string>();
   for (const name of chain) {
-    const record = readPatchRecord(join(releasesDir, name))!;
+    const record = recordOf(releasesDir, name)!;
     for (const f of record.files) files.add(f);
     for (const f of record.folders) folders.add(f);
   }
@@ -135,51 +152,96 @@ export async function takeSpare(releasesDir: string, base: string, dir: string):
   }
 }
 
-/** Whether a copy of a release with a way to `name` is being made. */
-function beingMadeFor(releasesDir: string, name: string): boolean {
-  return readdirSync(releasesDir).some((e) => e.startsWith('.preparing-') && patchChain(releasesDir, e.slice('.preparing-'.length), name) !== undefined);
+/** The copies being made of a release with a way to `name`. */
+function beingMadeFor(releasesDir: string, name: string): number {
+  if (!existsSync(releasesDir)) return 0;
+  return readdirSync(releasesDir).filter((e) => {
+    const match = PREPARING.exec(e);
+    return match !== null && patchChain(releasesDir, match[1], name) !== undefined;
+  }).length;
+}
+
+/** The spares of a release with a way to `name`, made or being made. */
+export function sparesFor(releasesDir: string, name: string): number {
+  return spares(releasesDir).filter((s) => patchChain(releasesDir, s.of, name)).length + beingMadeFor(releasesDir, name);
 }
 
 /** Whether a spare of a release with a way to `name`, made or being made, is there. */
 export function hasSpareFor(releasesDir: string, name: string): boolean {
-  return spares(releasesDir).some((s) => patchChain(releasesDir, s.of, name)) || beingMadeFor(releasesDir, name);
+  return sparesFor(releasesDir, name) > 0;
 }
 
 /**
- * A copy of release `name` made ahead by hard links, in a process of its own that outlives the caller,
- * renamed to `.prepared-{name}` when whole; nothing when a spare for it is there already. Its folder
- * `.preparing-{name}` is made here, before this returns: a publish that comes next waits for the copy
- * (takeSpare) even when the copying process has not started yet on a busy machine.
+ * Copies of release `name` made ahead by hard links, as many as `want` spares leading to it lack, one after
+ * the other (the first is ready soonest) at a lower priority, in a process of its own that outlives the
+ * caller; each is renamed from `.preparing-{name}+{n}` to `.prepared-{name}+{n}` when whole. Their folders
+ * are made here, before this returns: a publish that comes next waits for a copy (takeSpare) even when the
+ * copying process has not started yet on a busy machine. Returns how many copies were asked for.
  */
-export function prepareSpare(releasesDir: string, name: string): void {
-  if (!existsSync(join(releasesDir, name)) || hasSpareFor(releasesDir, name)) return;
-  const folder = preparing(releasesDir, name);
-  try {
-    mkdirSync(folder);
-  } catch {
-    return; // made by another process in the meantime: that one copies
+export function prepareSpare(releasesDir: string, name: string, want = SPARES_AHEAD): number {
+  if (!existsSync(join(releasesDir, name))) return 0;
+  const folders: string[] = [];
+  for (let n = 1, missing = want - sparesFor(releasesDir, name); folders.length < missing && n < 100; n++) {
+    if (existsSync(join(releasesDir, `.prepared-${name}+${n}`))) continue;
+    const folder = join(releasesDir, `.preparing-${name}+${n}`);
+    try {
+      mkdirSync(folder);
+    } catch {
+      continue; // made by another process in the meantime: that one copies it
+    }
+    folders.push(folder);
   }
-  const script = 'cp -al "$1/." "$2" && mv "$2" "$3" || rm -rf "$2"';
-  const copy = spawn('sh', ['-c', script, 'prepare', join(releasesDir, name), folder, join(releasesDir, `.prepared-${name}`)], { detached: true, stdio: 'ignore' });
-  copy.on('error', () => rmSync(folder, { recursive: true, force: true }));
+  if (!folders.length) return 0;
+  // for each folder: copy, then rename it prepared; a failed copy is removed
+  const script = 'src="$1"; shift; while [ $# -gt 1 ]; do if cp -al "$src/." "$1"; then mv "$1" "$2"; else rm -rf "$1"; fi; shift 2; done';
+  const pairs = folders.flatMap((folder) => [folder, folder.replace(/\.preparing-([^/]+)$/, '.prepared-$1')]);
+  const copy = spawn('nice', ['-n', '5', 'sh', '-c', script, 'prepare', join(releasesDir, name), ...pairs], { detached: true, stdio: 'ignore' });
+  copy.on('error', () => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
   copy.unref();
+  return folders.length;
 }
 
 /**
  * For the pruning of releases (src/releases/releases.mjs `prune`): keeps the pruned release `name` as a
- * spare, instead of deleting it, when the release served now descends from it by patches and no spare
- * as near is there. True when kept.
+ * spare, instead of deleting it, when the release served now descends from it by patches and fewer than
+ * `keep` spares as near are there; spares beyond the `keep` nearest, and those with no way to the release
+ * served, are removed. True when kept.
  */
-export function keepAsSpare(releasesDir: string, name: string, served: string): boolean {
+export function keepAsSpare(releasesDir: string, name: string, served: string, keep = SPARES_AHEAD): boolean {
   const chain = patchChain(releasesDir, name, served);
   if (!chain) return false;
-  for (const spare of spares(releasesDir)) {
-    const theirs = patchChain(releasesDir, spare.of, served);
-    if (theirs && theirs.length <= chain.length) return false;
-    discard(spare.path);
-  }
+  const leading = spares(releasesDir)
+    .map((s) => ({ ...s, chain: patchChain(releasesDir, s.of, served) }))
+    .filter((s) => {
+      if (s.chain) return true;
+      discard(s.path);
+      return false;
+    })
+    .sort((a, b) => a.chain!.length - b.chain!.length);
+  if (leading.length >= keep && leading[keep - 1].chain!.length <= chain.length) return false;
+  for (const spare of leading.slice(keep - 1)) discard(spare.path);
   renameSync(join(releasesDir, name), join(releasesDir, `.spare-${name}`));
+  forgetRecords(releasesDir);
   return true;
+}
+
+/**
+ * Removes the copies of patch records no way needs any more: of releases older than every release kept
+ * and every spare (a way from a spare of X reads the records of the releases after X).
+ */
+export function forgetRecords(releasesDir: string): void {
+  const folder = join(releasesDir, RECORDS);
+  if (!existsSync(folder)) return;
+  const names = readdirSync(releasesDir).flatMap((e) => {
+    if (!e.startsWith('.')) return [e];
+    const match = SPARE.exec(e) ?? PREPARING.exec(e);
+    return match ? [match.at(-1)!] : [];
+  });
+  const oldest = names.filter((n) => /^\d{8}T\d{6}Z-\d+$/.test(n)).sort()[0];
+  if (!oldest) return;
+  for (const file of readdirSync(folder)) if (file.endsWith('.json') && file.slice(0, -'.json'.length) < oldest) rmSync(join(folder, file), { force: true });
 }
 
 /** Out of the listing at once (`.removed-…`, which nothing takes), deleted by a process of its own. */

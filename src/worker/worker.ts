@@ -5,7 +5,7 @@ import type { Db } from '../server/db';
 import { pruneAudit } from '../staff/audit';
 import { runRetention, type RetentionOptions } from '../inbox/retention';
 import type { ServerConfig } from '../server/config';
-import { QUEUES, type SiteQueue } from './queue';
+import { QUEUES, type SiteQueue, WAKE_AT_ONCE } from './queue';
 import { abandonBuilds, buildFinished, buildStarted } from './site-builds';
 import { createLogger } from '../observability/log.mjs';
 import type { Database } from '../server/db';
@@ -62,8 +62,8 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
   const abandoned = await abandonBuilds(db, now());
   if (abandoned) log(`[worker] ${abandoned} build(s) left running by a stopped worker marked failed`);
 
-  // every half second (pg-boss's shortest): a publish waits for this poll before its build starts
-  await queue.boss.work(QUEUES.build, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  // woken by the queue's NOTIFY when a publish asks for a build (polled every half second without it)
+  await queue.boss.work(QUEUES.build, WAKE_AT_ONCE, async (jobs) => {
     const id = await buildStarted(db, now());
     log('[worker] site build started');
     // what asked for it (e.g. "n2026-1126-ab12 published"), recorded in the release it makes

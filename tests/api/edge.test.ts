@@ -196,6 +196,8 @@ describe(`a switch of more paths than a job carries (${EDGE_PURGE_JOB_PATHS}): s
     const legacy = { purged: B0, target: B1, steps: [{ from: B0, to: B1, paths: 2, done: false }], failingSince: null, lastError: null, pathsSent: 0, pathsFailed: 0 };
     await h.database.db.insert(appMeta).values({ key: 'edge_purge', value: JSON.stringify(legacy) });
     reconciler = await startEdgeReconciler({ db: h.database.db, boss: queue.boss, purger: varnishPurger({ url: base }), root: jobsRoot, intervalMs: 500, log: () => {} });
+    // a switch's purge wakes the worker at once (the queue's NOTIFY; src/worker/queue.ts WAKE_AT_ONCE)
+    expect((await queue.boss.getQueue(EDGE_PURGE_QUEUE))?.notify).toBe(true);
     expect(await state()).toMatchObject({ served: B1, purged: B0, current: false, pending: 2 });
     await queue.boss.send(EDGE_PURGE_QUEUE, { from: B0, to: B1, paths: ['/legacy', '/legacy/'] });
     await expect.poll(async () => (await state()).purged, { timeout: 30_000 }).toBe(B1);

@@ -7,7 +7,7 @@ import { NEWS_TYPE } from '../../src/contract/wire';
 import { createStory, moveStory } from '../../src/newsroom/stories';
 import type { StoryContent } from '../../src/newsroom/story';
 import { appMeta, siteBuilds, stories } from '../../src/server/db/schema';
-import { openQueue, QUEUES, type SiteQueue } from '../../src/worker/queue';
+import { ensureQueue, openQueue, QUEUES, type SiteQueue } from '../../src/worker/queue';
 import { siteStates } from '../../src/releases/site-state';
 import { describeReleases, releasePaths, rollback, useRelease } from '../../src/releases/releases.mjs';
 import { importPublishedNews } from '../../src/newsroom/stories';
@@ -83,6 +83,43 @@ const stateOf = async (id: string) => {
 
 // each test waits for one or two builds of the site copy: minutes on a busy machine
 describe('the worker', { timeout: 300_000 }, () => {
+  it('is woken by the queue when a build is asked for: the build queue notifies, and the worker listens on its channel', async () => {
+    expect((await queue.boss.getQueue(QUEUES.build))?.notify).toBe(true);
+    // a queue made before it notified is brought to it
+    await queue.boss.createQueue('notify-later', { policy: 'stately' });
+    await ensureQueue(queue.boss, 'notify-later', { policy: 'stately', notify: true });
+    expect((await queue.boss.getQueue('notify-later'))?.notify).toBe(true);
+    await queue.boss.deleteQueue('notify-later');
+    // pg-boss's channel for the schema, as the worker's listening connection holds it
+    const rows = async (query: ReturnType<typeof sql>) => (await h.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    const channel = String((await rows(sql`select 'pgboss_' || left(encode(sha224('pgboss'::bytea), 'hex'), 24) as c`)).rows[0].c);
+    if (h.database.pglite) {
+      // one connection, the worker's own: it listens
+      expect((await rows(sql`select pg_listening_channels() as c`)).rows.map((r) => r.c)).toContain(channel);
+      // and a build asked for is announced on it
+      const heard: string[] = [];
+      const unlisten = await h.database.pglite.listen(channel, (payload) => heard.push(payload));
+      await queue.requestBuild('notify test');
+      await unlisten();
+      expect(heard).toContain(QUEUES.build);
+    } else {
+      // the worker's listening connection, and a build asked for announced on the channel
+      const listening = await rows(
+        sql`select count(*)::int as n from pg_stat_activity where application_name = 'carrier-worker' and (query ilike ${`%listen%${channel}%`} or query ilike '%pg_listening_channels%')`,
+      );
+      expect(Number(listening.rows[0].n)).toBeGreaterThan(0);
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: h.databaseUrl });
+      await client.connect();
+      const heard = new Promise<string>((done) => client.on('notification', (n) => done(String(n.payload))));
+      await client.query(`LISTEN "${channel}"`);
+      await queue.requestBuild('notify test');
+      expect(await heard).toBe(QUEUES.build);
+      await client.end();
+    }
+    await settle();
+  });
+
   it('a published story is queued, then built into a release and live; the served page shows it', async () => {
     const id = await publish('Typhoon: Yantian gate closed');
     expect(await stateOf(id)).toEqual({ state: 'queued' });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activate, listReleases, prune, releasePaths } from '../../src/releases/releases.mjs';
-import { keepAsSpare, patchChain, takeSpare, writePatchRecord } from '../../src/releases/spares';
+import { keepAsSpare, patchChain, prepareSpare, SPARES_AHEAD, sparesFor, takeSpare, writePatchRecord } from '../../src/releases/spares';
 
 /**
  * Spare trees (src/releases/spares.ts) on small releases: a patched release records what it wrote and
@@ -117,5 +117,51 @@ describe('spare trees for the publishes', () => {
     // the full build before is deleted; the newest pruned (the full build the patches start from) is the spare
     expect(removed.map((f) => f.split('/').pop())).toEqual([`.removed-${full}`]);
     expect(entries().filter((e) => e.startsWith('.spare-'))).toEqual([`.spare-${name(1)}`]);
+  });
+
+  it(`copies made ahead: ${SPARES_AHEAD} of the release served, each whole, one more when one is taken, none beyond`, async () => {
+    const r0 = fullBuild(0);
+    expect(prepareSpare(paths.releasesDir, r0)).toBe(SPARES_AHEAD);
+    // counted at once, while the copying process may not have started yet
+    expect(sparesFor(paths.releasesDir, r0)).toBe(SPARES_AHEAD);
+    expect(prepareSpare(paths.releasesDir, r0)).toBe(0);
+    const settled = async () => {
+      for (let i = 0; i < 400 && entries().some((e) => e.startsWith('.preparing-')); i++) await new Promise((r) => setTimeout(r, 50));
+      return entries().filter((e) => e.startsWith('.prepared-'));
+    };
+    expect(await settled()).toEqual([1, 2, 3].slice(0, SPARES_AHEAD).map((n) => `.prepared-${r0}+${n}`));
+    for (const copy of await settled()) expect(tree(join(paths.releasesDir, copy))).toEqual(tree(join(paths.releasesDir, r0)));
+    // a publish takes one and serves its patch: the spares left lead to it, and one copy of it makes them whole again
+    const taken = await takeSpare(paths.releasesDir, r0, join(paths.releasesDir, 'new'));
+    expect(taken && taken.from).toBe(r0);
+    const r1 = patched(1, r0);
+    expect(sparesFor(paths.releasesDir, r1)).toBe(SPARES_AHEAD - 1);
+    expect(prepareSpare(paths.releasesDir, r1)).toBe(1);
+    expect((await settled()).filter((e) => e.startsWith(`.prepared-${r1}+`))).toHaveLength(1);
+    // the nearest is taken first: the copy of r1 itself, brought forward by nothing
+    const next = await takeSpare(paths.releasesDir, r1, join(paths.releasesDir, 'next'));
+    expect(next && [next.from, next.files]).toEqual([r1, 0]);
+    expect(tree(join(paths.releasesDir, 'next'))).toEqual(tree(join(paths.releasesDir, r1)));
+  });
+
+  it('pruning keeps as many spares as asked, the nearest: a nearer pruned release takes the place of the farthest spare', async () => {
+    const r0 = fullBuild(0);
+    let last = r0;
+    for (let i = 1; i <= 5; i++) last = patched(i, last);
+    const r = [0, 1, 2, 3, 4, 5].map(name);
+    execFileSync('cp', ['-al', join(paths.releasesDir, r[0]), join(paths.releasesDir, `.prepared-${r[0]}+1`)]);
+    // the served release r5; keeping two: r1 joins the copy of r0; r2 takes the place of the copy of r0; r0 itself is farther than both
+    expect(keepAsSpare(paths.releasesDir, r[1], last, 2)).toBe(true);
+    expect(keepAsSpare(paths.releasesDir, r[2], last, 2)).toBe(true);
+    expect(entries().filter((e) => /^\.(spare|prepared)-/.test(e))).toEqual([`.spare-${r[1]}`, `.spare-${r[2]}`]);
+    expect(keepAsSpare(paths.releasesDir, r[0], last, 2)).toBe(false);
+    expect(existsSync(join(paths.releasesDir, r[0]))).toBe(true); // left to the pruning, which deletes it
+    expect(sparesFor(paths.releasesDir, last)).toBe(2);
+    // the nearest taken; the other's way still leads through it (the records of pruned releases are kept beside them)
+    rmSync(join(paths.releasesDir, r[0]), { recursive: true });
+    const near = await takeSpare(paths.releasesDir, last, join(paths.releasesDir, 'a'));
+    const far = await takeSpare(paths.releasesDir, last, join(paths.releasesDir, 'b'));
+    expect([near && near.from, far && far.from]).toEqual([r[2], r[1]]);
+    expect(tree(join(paths.releasesDir, 'b'))).toEqual(tree(join(paths.releasesDir, last)));
   });
 });
