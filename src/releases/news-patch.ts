@@ -16,7 +16,7 @@ import { newsFeedXml } from '../news/feed';
 import type { NewsListing } from '../news/news-list';
 import { bundlePageIds, writeNewsBundle } from '../search/news-index';
 import { NEWS_ARCHIVE_BUNDLE, NEWS_RECENT_BUNDLE, SUPERSEDED_FILE, newsBundleOf, recentSince } from '../search/news-bundles';
-import { prepareSpare, takeSpare, writePatchRecord } from './spares';
+import { prepareSpares, takeSpare, writePatchRecord } from './spares';
 import { RELEASE_FILE, REVISIONS_FILE } from './releases.mjs';
 import { RENDER_PREFIX, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER } from './render-access';
 import { NEWS_STATE_FILE, NEWS_STATE_VERSION, bilingual, newsChanges, readNewsState, readStory, scanSnapshot, type NewsState, type PageWork } from './news-state';
@@ -203,7 +203,7 @@ export { recentSince };
  */
 export function prepareNextCopy(releasesDir: string, served: string): void {
   if (!existsSync(join(releasesDir, served, NEWS_STATE_FILE)) || !existsSync(join(releasesDir, served, 'server/entry.mjs'))) return;
-  prepareSpare(releasesDir, served);
+  prepareSpares(releasesDir, served);
 }
 
 interface Renderer {

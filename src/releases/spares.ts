@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { removeInBackground } from './releases.mjs';
+import { KEEP, removeInBackground } from './releases.mjs';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -10,10 +10,9 @@ import { basename, dirname, join } from 'node:path';
  * by a detached `cp -al` while nothing waits for it), or a release the nightly job pruned (`.spare-{name}`).
  * Each patched release records what it wrote and removed, and the release it was made from
  * (`patch.json`), so a spare of an older release is brought to the one served now by those records
- * alone: a link per file the publishes in between wrote. Several spares are kept leading to the release
- * served (SPARES_AHEAD), so publishes close together each take one while the copy for the next is made,
- * and none waits for a copy; once the releases kept are patches of one another, the pruned ones are the
- * spares and nothing is copied at all.
+ * alone: a link per file the publishes in between wrote. After a full build, a copy is made ahead for
+ * each publish until the first release is pruned (SPARES_AFTER_BUILD); from then on the releases pruned
+ * are the spares, and nothing is copied.
  */
 
 export const PATCH_RECORD = 'patch.json';
@@ -32,10 +31,12 @@ export interface PatchRecord {
 /** Files of a release folder that a patch always writes anew. */
 const RELEASE_FILES = ['news-state.json', PATCH_RECORD];
 /**
- * Spares kept leading to the release served: publishes close together each take one while a copy for the
- * next is made, so none waits for a copy (at 10,000 stories a language a copy takes 1–2 s of a busy machine).
+ * Copies made ahead after a full build: as many as the releases kept. Each publish takes one, and from the
+ * publish that first prunes a release on, the release pruned is the next one's spare: so publishes, however
+ * close together, wait for no copy, and none is made after a publish (where a copy would compete with the
+ * next publish for the machine).
  */
-export const SPARES_AHEAD = 3;
+export const SPARES_AFTER_BUILD = KEEP;
 /** A spare's folder: `.prepared-{release}+{n}` (copies made ahead, numbered) or `.spare-{release}`. */
 const SPARE = /^\.(prepared|spare)-([^+]+)(?:\+\d+)?$/;
 const PREPARING = /^\.preparing-([^+]+)(?:\+\d+)?$/;
@@ -178,7 +179,7 @@ export function hasSpareFor(releasesDir: string, name: string): boolean {
  * are made here, before this returns: a publish that comes next waits for a copy (takeSpare) even when the
  * copying process has not started yet on a busy machine. Returns how many copies were asked for.
  */
-export function prepareSpare(releasesDir: string, name: string, want = SPARES_AHEAD): number {
+export function prepareSpare(releasesDir: string, name: string, want = 1): number {
   if (!existsSync(join(releasesDir, name))) return 0;
   const folders: string[] = [];
   for (let n = 1, missing = want - sparesFor(releasesDir, name); folders.length < missing && n < 100; n++) {
@@ -204,12 +205,21 @@ export function prepareSpare(releasesDir: string, name: string, want = SPARES_AH
 }
 
 /**
+ * The spares for the publishes after release `served` is served: SPARES_AFTER_BUILD copies of a full
+ * build's release; after a patch, one only when no spare leads to it (a rollback, or publishes faster
+ * than the releases pruned). Returns how many copies were asked for.
+ */
+export function prepareSpares(releasesDir: string, served: string): number {
+  return prepareSpare(releasesDir, served, existsSync(join(releasesDir, served, PATCH_RECORD)) ? 1 : SPARES_AFTER_BUILD);
+}
+
+/**
  * For the pruning of releases (src/releases/releases.mjs `prune`): keeps the pruned release `name` as a
  * spare, instead of deleting it, when the release served now descends from it by patches and fewer than
  * `keep` spares as near are there; spares beyond the `keep` nearest, and those with no way to the release
  * served, are removed. True when kept.
  */
-export function keepAsSpare(releasesDir: string, name: string, served: string, keep = SPARES_AHEAD): boolean {
+export function keepAsSpare(releasesDir: string, name: string, served: string, keep = SPARES_AFTER_BUILD): boolean {
   const chain = patchChain(releasesDir, name, served);
   if (!chain) return false;
   const leading = spares(releasesDir)

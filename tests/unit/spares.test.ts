@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activate, listReleases, prune, releasePaths } from '../../src/releases/releases.mjs';
-import { keepAsSpare, patchChain, prepareSpare, SPARES_AHEAD, sparesFor, takeSpare, writePatchRecord } from '../../src/releases/spares';
+import { keepAsSpare, patchChain, prepareSpares, SPARES_AFTER_BUILD, sparesFor, takeSpare, writePatchRecord } from '../../src/releases/spares';
 
 /**
  * Spare trees (src/releases/spares.ts) on small releases: a patched release records what it wrote and
@@ -119,26 +119,29 @@ describe('spare trees for the publishes', () => {
     expect(entries().filter((e) => e.startsWith('.spare-'))).toEqual([`.spare-${name(1)}`]);
   });
 
-  it(`copies made ahead: ${SPARES_AHEAD} of the release served, each whole, one more when one is taken, none beyond`, async () => {
+  it(`copies made ahead: ${SPARES_AFTER_BUILD} of a full build's release, each whole; after a patch, one only when no spare leads to it`, async () => {
     const r0 = fullBuild(0);
-    expect(prepareSpare(paths.releasesDir, r0)).toBe(SPARES_AHEAD);
+    expect(prepareSpares(paths.releasesDir, r0)).toBe(SPARES_AFTER_BUILD);
     // counted at once, while the copying process may not have started yet
-    expect(sparesFor(paths.releasesDir, r0)).toBe(SPARES_AHEAD);
-    expect(prepareSpare(paths.releasesDir, r0)).toBe(0);
+    expect(sparesFor(paths.releasesDir, r0)).toBe(SPARES_AFTER_BUILD);
+    expect(prepareSpares(paths.releasesDir, r0)).toBe(0);
     const settled = async () => {
-      for (let i = 0; i < 400 && entries().some((e) => e.startsWith('.preparing-')); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 600 && entries().some((e) => e.startsWith('.preparing-')); i++) await new Promise((r) => setTimeout(r, 50));
       return entries().filter((e) => e.startsWith('.prepared-'));
     };
-    expect(await settled()).toEqual([1, 2, 3].slice(0, SPARES_AHEAD).map((n) => `.prepared-${r0}+${n}`));
-    for (const copy of await settled()) expect(tree(join(paths.releasesDir, copy))).toEqual(tree(join(paths.releasesDir, r0)));
-    // a publish takes one and serves its patch: the spares left lead to it, and one copy of it makes them whole again
+    const copies = await settled();
+    expect(copies).toEqual(Array.from({ length: SPARES_AFTER_BUILD }, (_, n) => `.prepared-${r0}+${n + 1}`));
+    for (const copy of copies) expect(tree(join(paths.releasesDir, copy))).toEqual(tree(join(paths.releasesDir, r0)));
+    // a publish takes one and serves its patch: the spares left lead to it, so no copy is made
     const taken = await takeSpare(paths.releasesDir, r0, join(paths.releasesDir, 'new'));
     expect(taken && taken.from).toBe(r0);
     const r1 = patched(1, r0);
-    expect(sparesFor(paths.releasesDir, r1)).toBe(SPARES_AHEAD - 1);
-    expect(prepareSpare(paths.releasesDir, r1)).toBe(1);
-    expect((await settled()).filter((e) => e.startsWith(`.prepared-${r1}+`))).toHaveLength(1);
-    // the nearest is taken first: the copy of r1 itself, brought forward by nothing
+    expect(sparesFor(paths.releasesDir, r1)).toBe(SPARES_AFTER_BUILD - 1);
+    expect(prepareSpares(paths.releasesDir, r1)).toBe(0);
+    // none left (a rollback away from them, say): one copy of the patch
+    for (const copy of await settled()) rmSync(join(paths.releasesDir, copy), { recursive: true });
+    expect(prepareSpares(paths.releasesDir, r1)).toBe(1);
+    expect(await settled()).toEqual([`.prepared-${r1}+1`]);
     const next = await takeSpare(paths.releasesDir, r1, join(paths.releasesDir, 'next'));
     expect(next && [next.from, next.files]).toEqual([r1, 0]);
     expect(tree(join(paths.releasesDir, 'next'))).toEqual(tree(join(paths.releasesDir, r1)));
