@@ -220,6 +220,7 @@ export function prepareSpares(releasesDir: string, served: string): number {
  * served, are removed. True when kept.
  */
 export function keepAsSpare(releasesDir: string, name: string, served: string, keep = SPARES_AFTER_BUILD): boolean {
+  forgetRecords(releasesDir);
   const chain = patchChain(releasesDir, name, served);
   if (!chain) return false;
   const leading = spares(releasesDir)
@@ -233,7 +234,6 @@ export function keepAsSpare(releasesDir: string, name: string, served: string, k
   if (leading.length >= keep && leading[keep - 1].chain!.length <= chain.length) return false;
   for (const spare of leading.slice(keep - 1)) discard(spare.path);
   renameSync(join(releasesDir, name), join(releasesDir, `.spare-${name}`));
-  forgetRecords(releasesDir);
   return true;
 }
 

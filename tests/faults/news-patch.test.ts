@@ -176,6 +176,14 @@ describe.runIf(built)('a publish patches the served release', () => {
     expect(state('old-edit').edited).toEqual([...recorded.edited, key].sort());
   });
 
+  it('every patch of one full build renders with its server code from one place (V8 caches its compiled modules by path)', () => {
+    const render = join(releases, '.render');
+    const kept = readdirSync(render).filter((n) => !n.startsWith('.removed-'));
+    expect(kept).toHaveLength(1);
+    // the release's own code, by links: the same files as every patch of the build holds
+    for (const release of ['base', 'same', 'ahead']) expect(statSync(join(render, kept[0], 'server/entry.mjs')).ino).toBe(statSync(join(releases, release, 'server/entry.mjs')).ino);
+  });
+
   it('a release whose code or content changed since its build is built in full, and says why', async () => {
     writeFileSync(join(root, 'content/brand-note.txt'), 'a content change\n');
     const result = await patchRelease({ root, releasesDir: releases, base: 'ahead', name: 'refused' });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activate, listReleases, prune, releasePaths } from '../../src/releases/releases.mjs';
-import { keepAsSpare, patchChain, prepareSpares, SPARES_AFTER_BUILD, sparesFor, takeSpare, writePatchRecord } from '../../src/releases/spares';
+import { forgetRecords, keepAsSpare, patchChain, prepareSpares, SPARES_AFTER_BUILD, sparesFor, takeSpare, writePatchRecord } from '../../src/releases/spares';
 
 /**
  * Spare trees (src/releases/spares.ts) on small releases: a patched release records what it wrote and
@@ -166,5 +166,9 @@ describe('spare trees for the publishes', () => {
     const far = await takeSpare(paths.releasesDir, last, join(paths.releasesDir, 'b'));
     expect([near && near.from, far && far.from]).toEqual([r[2], r[1]]);
     expect(tree(join(paths.releasesDir, 'b'))).toEqual(tree(join(paths.releasesDir, last)));
+    // the copies of the records: those of releases older than every release and spare there are removed
+    expect(readdirSync(join(paths.releasesDir, '.patches')).sort()).toEqual([1, 2, 3, 4, 5].map((i) => `${name(i)}.json`));
+    forgetRecords(paths.releasesDir);
+    expect(readdirSync(join(paths.releasesDir, '.patches')).sort()).toEqual([3, 4, 5].map((i) => `${name(i)}.json`));
   });
 });
