@@ -79,8 +79,8 @@ const paths = releasePaths();
 const release = releaseName();
 const outDir = join(paths.releasesDir, release);
 mkdirSync(paths.releasesDir, { recursive: true });
-const { patchRelease, prepareNextCopy, recentSince, writeNewsState, keepAsSpare } = await importServerModules('nightly-news', {
-  'src/releases/news-patch.ts': 'patchRelease, prepareNextCopy, recentSince, writeNewsState',
+const { patchRelease, prepareNextCopy, recentSince, warmRenderCode, writeNewsState, keepAsSpare } = await importServerModules('nightly-news', {
+  'src/releases/news-patch.ts': 'patchRelease, prepareNextCopy, recentSince, warmRenderCode, writeNewsState',
   'src/releases/spares.ts': 'keepAsSpare',
 });
 const { DEFAULT_SITE } = await importServerModules('nightly-site', { 'src/news/feed.ts': 'DEFAULT_SITE' });
@@ -167,6 +167,13 @@ try {
 log.info(`nightly: ${state}`);
 const carried = carryAssets(paths, release);
 serve(carried ? ` (${carried} assets of the previous one kept beside it)` : '');
+// the server code the publishes render with, compiled now into V8's code cache, not by the first publish
+try {
+  const warmed = await warmRenderCode(paths.releasesDir, release);
+  if (warmed !== undefined) log.info(`nightly: the publishes' render code compiled in ${warmed} s`);
+} catch (error) {
+  log.warn({ err: error }, 'nightly: the render code could not be compiled ahead; the first publish compiles it');
+}
 // the static pages: dist/client with the Node adapter (this site), dist for a static build
 const pages = readdirSync(existsSync('dist/client') ? 'dist/client' : 'dist', { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
 finish(

@@ -10,6 +10,7 @@ import { close as closePagefind } from 'pagefind';
 import { buildId } from '../build/build-id.mjs';
 import { precompressFile, precompressFolder } from '../build/precompress.mjs';
 import { barePage, sitemap } from '../i18n/integration.mjs';
+import { NEWS_TYPE } from '../contract/wire';
 import type { Locale } from '../i18n/locales';
 import { newsDetailFile, newsSearchDocument } from '../news/article';
 import { newsFeedXml } from '../news/feed';
@@ -210,6 +211,27 @@ export function prepareNextCopy(releasesDir: string, served: string): void {
 interface Renderer {
   post(route: string, input: unknown): Promise<string>;
   close(): void;
+}
+
+/**
+ * After a full build: the server code the publishes will render with, linked to its place (renderCode) and
+ * its pages' modules compiled once by rendering a home page and a list with no stories, so that V8's code
+ * cache holds them and the first publish after the build does not compile them (3 s at 10,000 stories a
+ * language). Returns the seconds it took; nothing for a release a publish cannot patch.
+ */
+export async function warmRenderCode(releasesDir: string, release: string): Promise<number | undefined> {
+  const dir = join(releasesDir, release);
+  const state = readNewsState(join(dir, NEWS_STATE_FILE));
+  if (!state || !existsSync(join(dir, 'server/entry.mjs'))) return undefined;
+  const started = performance.now();
+  const renderer = await startRenderer(renderCode(releasesDir, dir, state));
+  try {
+    await renderer.post('home', { locale: 'en', news: [] });
+    await renderer.post('news-list', { locale: 'en', typeId: NEWS_TYPE.notices, items: [] });
+  } finally {
+    renderer.close();
+  }
+  return Math.round(performance.now() - started) / 1000;
 }
 
 /** Where the server code the patches render with is kept (src/releases/news-patch.ts renderCode). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../../scripts/lib/serve-built.mjs';
 import { newsFileText } from '../../src/news/news-pull';
 import { NEWS_STATE_FILE, type NewsState } from '../../src/releases/news-state';
-import { patchRelease, prepareNextCopy, writeNewsState } from '../../src/releases/news-patch';
+import { patchRelease, prepareNextCopy, warmRenderCode, writeNewsState } from '../../src/releases/news-patch';
 import { RENDER_TOKEN_HEADER } from '../../src/releases/render-access';
 import { hasSpareFor, takeSpare } from '../../src/releases/spares';
 import { bundlePageIds } from '../../src/search/news-index';
@@ -48,6 +48,14 @@ describe.runIf(built)('a publish patches the served release', () => {
     writeNewsState({ root, release: join(releases, 'base'), site: SITE, since });
   });
   afterAll(() => rmSync(work, { recursive: true, force: true, maxRetries: 5 }));
+
+  it("after a full build, the server code the publishes render with is linked to its place and its pages rendered once (V8's code cache)", async () => {
+    const seconds = await warmRenderCode(releases, 'base');
+    expect(seconds).toBeGreaterThan(0);
+    const kept = readdirSync(join(releases, '.render'));
+    expect(kept).toHaveLength(1);
+    expect(statSync(join(releases, '.render', kept[0], 'server/entry.mjs')).ino).toBe(statSync(join(releases, 'base/server/entry.mjs')).ino);
+  });
 
   it('writes again, byte for byte, what the build wrote: stories the state lacks, their neighbours, lists, feeds, homes and the sitemap', async () => {
     const recorded = state('base');
