@@ -125,6 +125,18 @@ export function bringForward(releasesDir: string, tree: string, chain: readonly 
   return { files: files.size, folders: folders.size };
 }
 
+/** The spares with a way by patches to release `to`, nearest first, each with its way; those with none are removed. */
+function leadingTo(releasesDir: string, to: string): { path: string; of: string; chain: string[] }[] {
+  return spares(releasesDir)
+    .flatMap((s) => {
+      const chain = patchChain(releasesDir, s.of, to);
+      if (chain) return [{ ...s, chain }];
+      discard(s.path);
+      return [];
+    })
+    .sort((a, b) => a.chain.length - b.chain.length);
+}
+
 /**
  * The new release `dir` from a spare brought forward to `base`, the release served now: the spare with
  * the shortest way to it; spares that have none are removed. One still being made of a release that has
@@ -132,21 +144,14 @@ export function bringForward(releasesDir: string, tree: string, chain: readonly 
  */
 export async function takeSpare(releasesDir: string, base: string, dir: string): Promise<{ from: string; files: number; folders: number } | false> {
   for (let waited = 0; ; waited += 250) {
-    const usable = spares(releasesDir)
-      .map((s) => ({ ...s, chain: patchChain(releasesDir, s.of, base) }))
-      .filter((s) => {
-        if (s.chain) return true;
-        discard(s.path);
-        return false;
-      })
-      .sort((a, b) => a.chain!.length - b.chain!.length);
+    const usable = leadingTo(releasesDir, base);
     for (const spare of usable) {
       try {
         renameSync(spare.path, dir);
       } catch {
         continue; // taken by another process between the listing and the rename
       }
-      return { from: spare.of, ...bringForward(releasesDir, dir, spare.chain!) };
+      return { from: spare.of, ...bringForward(releasesDir, dir, spare.chain) };
     }
     if (!beingMadeFor(releasesDir, base) || waited >= 300_000) return false;
     await new Promise((done) => setTimeout(done, 250));
@@ -223,15 +228,8 @@ export function keepAsSpare(releasesDir: string, name: string, served: string, k
   forgetRecords(releasesDir);
   const chain = patchChain(releasesDir, name, served);
   if (!chain) return false;
-  const leading = spares(releasesDir)
-    .map((s) => ({ ...s, chain: patchChain(releasesDir, s.of, served) }))
-    .filter((s) => {
-      if (s.chain) return true;
-      discard(s.path);
-      return false;
-    })
-    .sort((a, b) => a.chain!.length - b.chain!.length);
-  if (leading.length >= keep && leading[keep - 1].chain!.length <= chain.length) return false;
+  const leading = leadingTo(releasesDir, served);
+  if (leading.length >= keep && leading[keep - 1].chain.length <= chain.length) return false;
   for (const spare of leading.slice(keep - 1)) discard(spare.path);
   renameSync(join(releasesDir, name), join(releasesDir, `.spare-${name}`));
   return true;
