@@ -62,7 +62,7 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
   const abandoned = await abandonBuilds(db, now());
   if (abandoned) log(`[worker] ${abandoned} build(s) left running by a stopped worker marked failed`);
 
-  // woken by the queue's NOTIFY when a publish asks for a build (polled every half second without it)
+  // woken by the queue's NOTIFY when a publish asks for a build (and polled every half second besides)
   await queue.boss.work(QUEUES.build, WAKE_AT_ONCE, async (jobs) => {
     const id = await buildStarted(db, now());
     log('[worker] site build started');
