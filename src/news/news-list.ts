@@ -85,9 +85,13 @@ export function listingOf(item: NewsListing): NewsListing {
   return { newsUuid, typeId, statusDt, title, summary, labels, ...(picUrl ? { picUrl } : {}) };
 }
 
+/** `a.localeCompare(b)` (the same collator, made once: a publish sorts 20,000 stories several times). */
+const byTitle = new Intl.Collator().compare;
+
 /** The site's order of stories: newest first, then by title. */
 export function newestFirst<T extends { statusDt: string; title: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => b.statusDt.localeCompare(a.statusDt) || a.title.localeCompare(b.title));
+  // dates are YYYY-MM-DD (the content schema): their order is their text's
+  return [...items].sort((a, b) => (a.statusDt === b.statusDt ? byTitle(a.title, b.title) : a.statusDt < b.statusDt ? 1 : -1));
 }
 
 /** News blocks of the home page show at most this many items (the spec's "important news at most 5"). */

@@ -119,22 +119,32 @@ export interface NewsChanges {
   sitemap: boolean;
 }
 
-const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 24);
-const ref = (l?: NewsListing) => l && [l.newsUuid, l.typeId, l.title];
+/** The same story as the pages show it in a neighbour's link (or both none). */
+const sameRef = (a?: NewsListing, b?: NewsListing) => a === b || (!!a && !!b && a.newsUuid === b.newsUuid && a.typeId === b.typeId && a.title === b.title);
+/**
+ * Lists that show the same: the same listings in the same order. An unchanged story's listing is the
+ * very object of the state before (scanSnapshot keeps its record), so most are told equal by reference.
+ */
+function sameListings(a: readonly NewsListing[] = [], b: readonly NewsListing[] = []): boolean {
+  return a.length === b.length && a.every((l, i) => l === b[i] || JSON.stringify(l) === JSON.stringify(b[i]));
+}
 
-/** A locale's stories, newest first, with what the pages built from them are keyed on. */
+/** A locale's stories, newest first: each story's neighbours, the lists by type, the home page's blocks. */
 function pagesOf(stories: Record<string, StoryRecord>, locale: Locale) {
-  const records = Object.entries(stories).filter(([key]) => key.startsWith(`${locale}/`));
-  const byUuid = new Map(records.map(([key, r]) => [r.listing.newsUuid, { key, ...r }]));
-  const listings = newestFirst(records.map(([, r]) => r.listing));
-  const detail = new Map<string, { key: string; page: string; prev?: NewsListing; next?: NewsListing }>();
-  for (const { item, prev, next } of withNeighbours(listings)) {
-    const record = byUuid.get(item.newsUuid)!;
-    // compared, not kept: the text itself (a digest of each of 40,000 pages cost a publish 0.1 s)
-    detail.set(record.key, { key: record.key, page: JSON.stringify([record.digest, ref(prev), ref(next)]), prev, next });
+  const prefix = `${locale}/`;
+  const keyOf = new Map<string, string>();
+  const listings: NewsListing[] = [];
+  for (const key in stories) {
+    if (!key.startsWith(prefix)) continue;
+    const { listing } = stories[key];
+    keyOf.set(listing.newsUuid, key);
+    listings.push(listing);
   }
-  const lists = new Map(NEWS_TYPE_IDS.map((typeId) => [typeId, listings.filter((l) => l.typeId === typeId)]));
-  return { listings, detail, lists, home: homeNewsBlocks(listings) };
+  const sorted = newestFirst(listings);
+  const detail = new Map<string, { prev?: NewsListing; next?: NewsListing }>();
+  for (const { item, prev, next } of withNeighbours(sorted)) detail.set(keyOf.get(item.newsUuid)!, { prev, next });
+  const lists = new Map(NEWS_TYPE_IDS.map((typeId) => [typeId, sorted.filter((l) => l.typeId === typeId)]));
+  return { detail, lists, home: homeNewsBlocks(sorted) };
 }
 
 /** What a publish must write again to go from the release's state `before` to the snapshot's `after`. */
@@ -161,7 +171,10 @@ export function newsChanges(before: NewsState, after: Record<string, StoryRecord
     const was = pagesOf(before.stories, locale);
     const is = pagesOf(after, locale);
     for (const [key, page] of is.detail) {
-      if (was.detail.get(key)?.page !== page.page) pages.push({ kind: 'detail', locale, key, prev: page.prev, next: page.next });
+      // a detail page shows its story's text (its file's digest) and links to its two neighbours
+      const old = was.detail.get(key);
+      const same = old && before.stories[key].digest === after[key].digest && sameRef(old.prev, page.prev) && sameRef(old.next, page.next);
+      if (!same) pages.push({ kind: 'detail', locale, key, prev: page.prev, next: page.next });
     }
     for (const [key] of was.detail) {
       const listing = before.stories[key].listing;
@@ -171,10 +184,11 @@ export function newsChanges(before: NewsState, after: Record<string, StoryRecord
     }
     for (const typeId of NEWS_TYPE_IDS) {
       const items = is.lists.get(typeId)!;
-      if (hash(was.lists.get(typeId)) === hash(items)) continue;
+      if (sameListings(was.lists.get(typeId), items)) continue;
       pages.push({ kind: 'list', locale, typeId, items }, { kind: 'feed', locale, typeId, items });
     }
-    if (hash(was.home) !== hash(is.home)) pages.push({ kind: 'home', locale, news: Object.values(is.home).flat() });
+    const blocks = Object.keys(is.home) as (keyof typeof is.home)[];
+    if (!blocks.every((block) => sameListings(was.home[block], is.home[block]))) pages.push({ kind: 'home', locale, news: Object.values(is.home).flat() });
   }
   return {
     added,
@@ -185,20 +199,26 @@ export function newsChanges(before: NewsState, after: Record<string, StoryRecord
     bundles: added.length + changed.length + removed.length ? [NEWS_RECENT_BUNDLE] : [],
     edited: [...edited].sort(),
     superseded: [...superseded].sort(),
-    sitemap: hash(bilingual(before.stories)) !== hash(bilingual(after)),
+    sitemap: !sameSet(bilingualPages(before.stories), bilingualPages(after)),
   };
 }
 
-/** The detail pages in both languages (the sitemap lists a page only when it has both): `{newsUuid}/{typeId}`, sorted. */
+/** The detail pages in both languages (the sitemap lists a page only when it has both): `{newsUuid}/{typeId}`. */
+function bilingualPages(stories: Record<string, StoryRecord>): Set<string> {
+  const english = new Set<string>();
+  const both = new Set<string>();
+  for (const key in stories) if (key.startsWith('en/')) english.add(pathOf(stories[key].listing));
+  for (const key in stories) {
+    if (!key.startsWith('zh/')) continue;
+    const path = pathOf(stories[key].listing);
+    if (english.has(path)) both.add(path);
+  }
+  return both;
+}
+const pathOf = (l: NewsListing) => `${l.newsUuid}/${l.typeId}`;
+const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+
+/** The detail pages in both languages, sorted (as the sitemap lists them). */
 export function bilingual(stories: Record<string, StoryRecord>): string[] {
-  const path = (l: NewsListing) => `${l.newsUuid}/${l.typeId}`;
-  const english = new Set(
-    Object.entries(stories)
-      .filter(([k]) => k.startsWith('en/'))
-      .map(([, r]) => path(r.listing)),
-  );
-  return Object.entries(stories)
-    .filter(([k, r]) => k.startsWith('zh/') && english.has(path(r.listing)))
-    .map(([, r]) => path(r.listing))
-    .sort();
+  return [...bilingualPages(stories)].sort();
 }
