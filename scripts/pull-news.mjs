@@ -15,6 +15,9 @@ import { importServerModules } from './lib/server-modules.mjs';
 
 export const DEFAULT_NEWS_API_URL = 'http://127.0.0.1:4321/homeapiak';
 
+/** The pull's server modules (loaded ahead by a nightly process standing by: scripts/nightly.mjs --standby). */
+export const loadPull = () => importServerModules('pull-news', { 'src/news/news-pull.ts': 'pullNews' });
+
 /**
  * Pulls and describes what it did. Answers { ok, result, seconds, lines }: lines to print
  * (stdout when ok, stderr when not).
@@ -25,7 +28,7 @@ export async function pullNewsAndReport({ apiUrl = process.env.NEWS_API_URL || D
   } catch {
     return { ok: false, lines: [`pull-news: NEWS_API_URL is not a URL: ${apiUrl}`] };
   }
-  const { pullNews } = await importServerModules('pull-news', { 'src/news/news-pull.ts': 'pullNews' });
+  const { pullNews } = await loadPull();
   const started = process.hrtime.bigint();
   try {
     const result = await pullNews({ apiUrl, dir: resolve(dir), allowEmpty, imagesDir: resolve('public/files/news') });

@@ -33,7 +33,8 @@ const config = loadConfig();
 const database = await openDatabase(config);
 const log = (line) => logger.info(line);
 const queue = await openQueue(database, { databaseUrl: config.databaseUrl, work: true, log });
-await startWorker({ db: database.db, queue, log, ...workerSettings(config), backup: backupSettings(config, database, createMailer(config.forms, log)) });
+// a nightly process standing by for the next publish (src/worker/worker.ts NightlyRunner)
+await startWorker({ db: database.db, queue, log, ...workerSettings(config), standby: true, backup: backupSettings(config, database, createMailer(config.forms, log)) });
 log(`worker: working the queue; site builds in ${config.worker.root}, pulling from ${config.worker.newsApiUrl}`);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +59,8 @@ export type PatchResult =
       bundles: string[];
       /** Seconds of each step. */
       steps: Record<string, number>;
+      /** The release's state and its server code were loaded ahead (preparePatch). */
+      ahead: boolean;
     };
 
 /** A release's full build is this old at most for a publish to patch it. */
@@ -66,6 +68,20 @@ export const PATCH_MAX_AGE_DAYS = 7;
 const MAX_PAGES = 400;
 
 export async function patchRelease(options: PatchOptions): Promise<PatchResult> {
+  // loaded ahead by a nightly process standing by for this publish (preparePatch), while the release's state is as it was read
+  const ready = prepared;
+  prepared = undefined;
+  const baseState = join(options.releasesDir, options.base, NEWS_STATE_FILE);
+  const ahead = ready?.base === options.base && ready.releasesDir === options.releasesDir && ready.stamp === stampOf(baseState) ? ready : undefined;
+  try {
+    return await patchWith(options, ahead);
+  } finally {
+    // its server, when the patch did not use it or stopped before
+    ready?.renderer.close();
+  }
+}
+
+async function patchWith(options: PatchOptions, ahead: Prepared | undefined): Promise<PatchResult> {
   const now = options.now ?? new Date();
   const baseDir = join(options.releasesDir, options.base);
   const dir = join(options.releasesDir, options.name);
@@ -78,7 +94,7 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
     lap = t;
   };
 
-  const state = readNewsState(join(baseDir, NEWS_STATE_FILE));
+  const state = ahead?.state ?? readNewsState(join(baseDir, NEWS_STATE_FILE));
   if (!state) return { patched: false, reason: `release ${options.base} has no news state (made by a full build of the nightly job)` };
   if (!existsSync(join(baseDir, 'server/entry.mjs')) || !existsSync(join(baseDir, 'client'))) return { patched: false, reason: `release ${options.base} has no server code of its own` };
   if (state.year !== now.getFullYear()) return { patched: false, reason: `release ${options.base} shows the year ${state.year}` };
@@ -112,7 +128,8 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
   };
   let renderer: Renderer | undefined;
   try {
-    renderer = await startRenderer(renderCode(options.releasesDir, dir, state));
+    const code = renderCode(options.releasesDir, dir, state);
+    renderer = ahead?.folder === code ? ahead.renderer : await startRenderer(code);
     step('renderer');
     const render = renderer;
     const full = new Map<string, ReturnType<typeof readStory>>();
@@ -166,7 +183,16 @@ export async function patchRelease(options: PatchOptions): Promise<PatchResult> 
   writeFileSync(join(dir, NEWS_STATE_FILE), JSON.stringify({ ...state, stories, edited: changes.edited, superseded: changes.superseded } satisfies NewsState));
   step('state written');
   options.log?.(`news patch: ${read} story files read, ${written.length} files written, bundles ${changes.bundles.join(', ') || 'none'}`);
-  return { patched: true, added: changes.added.length, changed: changes.changed.length, removed: changes.removed.length, pages: changes.pages.length, bundles: changes.bundles, steps };
+  return {
+    patched: true,
+    added: changes.added.length,
+    changed: changes.changed.length,
+    removed: changes.removed.length,
+    pages: changes.pages.length,
+    bundles: changes.bundles,
+    steps,
+    ahead: renderer === ahead?.renderer,
+  };
 }
 
 /** After a full build: the release's news state, from the snapshot it was built from. */
@@ -220,18 +246,70 @@ interface Renderer {
  * language). Returns the seconds it took; nothing for a release a publish cannot patch.
  */
 export async function warmRenderCode(releasesDir: string, release: string): Promise<number | undefined> {
-  const dir = join(releasesDir, release);
-  const state = readNewsState(join(dir, NEWS_STATE_FILE));
-  if (!state || !existsSync(join(dir, 'server/entry.mjs'))) return undefined;
   const started = performance.now();
-  const renderer = await startRenderer(renderCode(releasesDir, dir, state));
+  const loaded = await loadRenderer(releasesDir, release);
+  if (!loaded) return undefined;
+  loaded.renderer.close();
+  return Math.round(performance.now() - started) / 1000;
+}
+
+/** What a nightly process standing by for a publish loaded ahead (preparePatch): used by the next patchRelease of that release in this process, once. */
+interface Prepared {
+  releasesDir: string;
+  base: string;
+  /** The identity of the state file read (stampOf). */
+  stamp: string;
+  state: NewsState;
+  /** The render code's folder (renderCode) and its server, started. */
+  folder: string;
+  renderer: Renderer;
+}
+let prepared: Prepared | undefined;
+
+/**
+ * For a nightly process started ahead of the next publish (scripts/nightly.mjs --standby): the served
+ * release's news state read and its server code loaded and rendering (the content store of its build
+ * read, its pages' modules run once), kept for the next patchRelease of that release in this process.
+ * The patch uses them only while the release's state file is the one read here. Returns the seconds it
+ * took; nothing for a release a publish cannot patch.
+ */
+export async function preparePatch(releasesDir: string, base: string): Promise<number | undefined> {
+  const started = performance.now();
+  prepared?.renderer.close();
+  prepared = undefined;
+  const loaded = await loadRenderer(releasesDir, base);
+  if (!loaded) return undefined;
+  prepared = { releasesDir, base, ...loaded };
+  return Math.round(performance.now() - started) / 1000;
+}
+
+/** A state file's identity (inode, time, size): the same file unchanged. */
+function stampOf(file: string): string {
+  try {
+    const { ino, mtimeMs, size } = statSync(file);
+    return `${ino}:${mtimeMs}:${size}`;
+  } catch {
+    return '';
+  }
+}
+
+/** A patchable release's state, and its render code started and run once (a home page and a list with no stories). */
+async function loadRenderer(releasesDir: string, release: string): Promise<Omit<Prepared, 'releasesDir' | 'base'> | undefined> {
+  const dir = join(releasesDir, release);
+  const file = join(dir, NEWS_STATE_FILE);
+  const stamp = stampOf(file);
+  const state = readNewsState(file);
+  if (!state || !existsSync(join(dir, 'server/entry.mjs'))) return undefined;
+  const folder = renderCode(releasesDir, dir, state);
+  const renderer = await startRenderer(folder);
   try {
     await renderer.post('home', { locale: 'en', news: [] });
     await renderer.post('news-list', { locale: 'en', typeId: NEWS_TYPE.notices, items: [] });
-  } finally {
+  } catch (error) {
     renderer.close();
+    throw error;
   }
-  return Math.round(performance.now() - started) / 1000;
+  return { stamp, state, folder, renderer };
 }
 
 /** Where the server code the patches render with is kept (src/releases/news-patch.ts renderCode). */
@@ -288,6 +366,7 @@ async function startRenderer(release: string): Promise<Renderer> {
       return csp ? withPolicyMeta(text, csp) : text;
     },
     close() {
+      if (!server.listening) return;
       server.close();
       server.closeAllConnections();
     },

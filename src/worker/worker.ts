@@ -37,6 +37,11 @@ export interface WorkerOptions {
   log?: (line: string) => void;
   /** The inbox's retention (its settings and folders); unset: no retention job is worked here. */
   retention?: Pick<RetentionOptions, 'config' | 'uploadDir' | 'outboxDir'>;
+  /**
+   * A nightly process started ahead of each build, loading what a publish needs while it waits (NightlyRunner):
+   * the separate worker's (scripts/worker.mjs), not the one inside `npm start`.
+   */
+  standby?: boolean;
   /** The nightly backup (src/backup/nightly.ts): the database, the folders, where to and how many; unset: no backup job is worked here. */
   backup?: { database: Database; config: BackupConfig; folders: ReturnType<typeof siteFolders>; version: string; mailer?: Mailer };
 }
@@ -62,13 +67,14 @@ export async function startWorker(options: WorkerOptions): Promise<void> {
   const abandoned = await abandonBuilds(db, now());
   if (abandoned) log(`[worker] ${abandoned} build(s) left running by a stopped worker marked failed`);
 
+  const nightly = new NightlyRunner(options.root, options.newsApiUrl, options.standby);
   // woken by the queue's NOTIFY when a publish asks for a build (and polled every half second besides)
   await queue.boss.work(QUEUES.build, WAKE_AT_ONCE, async (jobs) => {
     const id = await buildStarted(db, now());
     log('[worker] site build started');
     // what asked for it (e.g. "n2026-1126-ab12 published"), recorded in the release it makes
     const reasons = jobs.map((job) => (job.data as { reason?: unknown } | null)?.reason).filter((r): r is string => typeof r === 'string');
-    const run = await runNightly(options.root, options.newsApiUrl, reasons);
+    const run = await nightly.run(reasons);
     if (run.code === 0) {
       const release = /nightly: release (\S+) served/.exec(run.output)?.[1] ?? null;
       await buildFinished(db, id, { ok: true, release }, now());
@@ -143,35 +149,76 @@ function reasonOf(output: string): string {
   return [...new Set([...said, lines.at(-1) ?? ''])].join('\n');
 }
 
-/** The nightly job in a process of its own (a build takes a whole core; the server stays responsive). */
-function runNightly(root: string, newsApiUrl: string, reasons: string[] = []): Promise<{ code: number; output: string; seconds: number }> {
-  const started = process.hrtime.bigint();
-  return new Promise((done) => {
-    // the project's own script (the server and the worker run in the project folder), building in root
-    // a process group of its own: when this process ends, the build (nightly and its astro) ends with it
-    const child = spawn(process.execPath, [resolve('scripts/nightly.mjs')], {
-      cwd: root,
-      env: { ...process.env, NEWS_API_URL: newsApiUrl, NIGHTLY_REASONS: reasons.map((r) => r.replace(/\n/g, ' ')).join('\n') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const stop = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already ended
-      }
-    };
-    process.once('exit', stop);
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-200_000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+type NightlyRun = { code: number; output: string; seconds: number };
+
+/**
+ * The nightly job in a process of its own (a build takes a whole core; the server stays responsive). With
+ * `standby`, the next run's process is started as soon as one ends (scripts/nightly.mjs --standby): it
+ * loads what a publish needs and waits for the word to run, so a publish starts from there.
+ */
+export class NightlyRunner {
+  private next: ReturnType<typeof startNightly> | undefined;
+  private stopped = false;
+  constructor(
+    private readonly root: string,
+    private readonly newsApiUrl: string,
+    private readonly standby = false,
+  ) {
+    if (standby) this.next = startNightly(root, newsApiUrl, { standby: true });
+  }
+
+  /** One run of the job for what asked for it: the process standing by when there is one, alive, else a new one. */
+  async run(reasons: string[] = []): Promise<NightlyRun> {
+    const ready = this.next;
+    this.next = undefined;
+    const job = ready?.go(reasons) ? ready : startNightly(this.root, this.newsApiUrl, { reasons });
+    if (job !== ready) ready?.stop();
+    try {
+      return await job.done;
+    } finally {
+      if (this.standby && !this.stopped) this.next = startNightly(this.root, this.newsApiUrl, { standby: true });
+    }
+  }
+
+  /** The process standing by ended (a run under way ends with the worker's process). */
+  stop(): void {
+    this.stopped = true;
+    this.next?.stop();
+    this.next = undefined;
+  }
+}
+
+function startNightly(root: string, newsApiUrl: string, how: { reasons?: string[]; standby?: boolean }) {
+  let started = process.hrtime.bigint();
+  // the project's own script (the server and the worker run in the project folder), building in root
+  // a process group of its own: when this process ends, the build (nightly and its astro) ends with it
+  const child = spawn(process.execPath, [resolve('scripts/nightly.mjs'), ...(how.standby ? ['--standby'] : [])], {
+    cwd: root,
+    env: { ...process.env, NEWS_API_URL: newsApiUrl, NIGHTLY_REASONS: (how.reasons ?? []).map((r) => r.replace(/\n/g, ' ')).join('\n') },
+    stdio: how.standby ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already ended
+    }
+  };
+  process.once('exit', stop);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-200_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let ended = false;
+  const done = new Promise<NightlyRun>((finish) => {
     const end = (code: number) => {
+      if (ended) return;
+      ended = true;
       process.removeListener('exit', stop);
-      done({ code, output, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+      finish({ code, output, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
     };
     child.on('error', (error) => {
       output += `\n${error.message}`;
@@ -179,4 +226,20 @@ function runNightly(root: string, newsApiUrl: string, reasons: string[] = []): P
     });
     child.on('close', (code) => end(code ?? 1));
   });
+  return {
+    done,
+    /** The word to run, to a process standing by: false when it can no longer take it. */
+    go(reasons: string[]): boolean {
+      if (ended || !child.connected) return false;
+      started = process.hrtime.bigint();
+      child.send({ reasons }, (error) => {
+        // not delivered: the process would wait for ever; ended, the run fails and the next request builds again
+        if (!error) return;
+        output += `\nthe word to run could not be sent to the nightly process standing by: ${error.message}`;
+        stop();
+      });
+      return true;
+    },
+    stop,
+  };
 }

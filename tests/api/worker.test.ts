@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { siteStates } from '../../src/releases/site-state';
 import { describeReleases, releasePaths, rollback, useRelease } from '../../src/releases/releases.mjs';
 import { importPublishedNews } from '../../src/newsroom/stories';
 import { newsItems } from '../../src/server/db/schema';
-import { startWorker } from '../../src/worker/worker';
+import { NightlyRunner, startWorker } from '../../src/worker/worker';
 import { serveOverHttp, startHarness, type Harness } from './harness';
 
 /**
@@ -27,9 +27,10 @@ let queue: SiteQueue;
 const site = resolve(`var/test-worker-${process.pid}`);
 const editor = { id: null, email: 'maria.editor@seabridgelines.com' };
 
+let apiUrl: string;
+
 beforeAll(async () => {
   h = await startHarness();
-  let apiUrl: string;
   ({ server, apiUrl } = await serveOverHttp(h));
   mkdirSync(join(site, 'src/pages'), { recursive: true });
   writeFileSync(
@@ -76,6 +77,20 @@ async function publish(title: string) {
   return id;
 }
 const paths = () => releasePaths({ root: site });
+/** The nightly processes standing by in `root` (their command line and working folder, read in /proc). */
+function standingBy(root: string): number[] {
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return args.some((a) => a.endsWith('scripts/nightly.mjs')) && args.includes('--standby') && readlinkSync(`/proc/${pid}/cwd`) === root;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 const stateOf = async (id: string) => {
   const [row] = await h.database.db.select({ id: stories.id, status: stories.status, siteChangedAt: stories.siteChangedAt }).from(stories).where(eq(stories.id, id));
   return (await siteStates(h.database.db, paths(), [row])).get(id);
@@ -118,6 +133,28 @@ describe('the worker', { timeout: 300_000 }, () => {
       await client.end();
     }
     await settle();
+  });
+
+  it('a nightly process standing by takes the next run: started ahead, it runs on the word with its reasons, and the next one stands by after it', async () => {
+    const runner = new NightlyRunner(site, apiUrl, true);
+    try {
+      await expect.poll(() => standingBy(site).length, { timeout: 60_000 }).toBe(1);
+      const id = await publish('Ningbo: berth windows moved');
+      const first = await runner.run([`${id} published`]);
+      expect(first.code, first.output).toBe(0);
+      expect(first.output).toContain('nightly: standing by');
+      expect(page()).toContain('Ningbo: berth windows moved');
+      expect(describeReleases(paths()).at(-1)?.madeBy?.reasons).toEqual([`${id} published`]);
+      // the next one, started as the run ended, takes the next run
+      await expect.poll(() => standingBy(site).length, { timeout: 60_000 }).toBe(1);
+      const second = await runner.run(['nothing new']);
+      expect(second.code, second.output).toBe(0);
+      expect(second.output).toContain('nightly: standing by');
+      expect(second.output).toContain('news unchanged');
+    } finally {
+      runner.stop();
+    }
+    await expect.poll(() => standingBy(site), { timeout: 30_000 }).toEqual([]);
   });
 
   it('a published story is queued, then built into a release and live; the served page shows it', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../../scripts/lib/serve-built.mjs';
 import { newsFileText } from '../../src/news/news-pull';
 import { NEWS_STATE_FILE, type NewsState } from '../../src/releases/news-state';
-import { patchRelease, prepareNextCopy, warmRenderCode, writeNewsState } from '../../src/releases/news-patch';
+import { patchRelease, prepareNextCopy, preparePatch, warmRenderCode, writeNewsState } from '../../src/releases/news-patch';
 import { RENDER_TOKEN_HEADER } from '../../src/releases/render-access';
 import { hasSpareFor, takeSpare } from '../../src/releases/spares';
 import { bundlePageIds } from '../../src/search/news-index';
@@ -64,9 +64,12 @@ describe.runIf(built)('a publish patches the served release', () => {
     const lacking = [keys.find((k) => k.startsWith('en/'))!, keys.find((k) => k.startsWith('zh/'))!];
     for (const key of lacking) delete recorded.stories[key];
     writeFileSync(join(releases, 'base', NEWS_STATE_FILE), JSON.stringify(recorded));
+    // loaded ahead, as by a nightly process standing by (scripts/nightly.mjs --standby): what it writes is the same
+    expect(await preparePatch(releases, 'base')).toBeGreaterThan(0);
     const result = await patchRelease({ root, releasesDir: releases, base: 'base', name: 'same' });
     expect(result.patched, JSON.stringify(result)).toBe(true);
     if (!result.patched) return;
+    expect(result.ahead).toBe(true);
     expect(result.added).toBe(2);
     expect(result.pages).toBeGreaterThanOrEqual(2);
     // the written files are new files (not the links), and equal to the build's
@@ -94,8 +97,14 @@ describe.runIf(built)('a publish patches the served release', () => {
     rmSync(join(snapshot, `${removedKey}.json`));
 
     const copiedFrom = readFileSync(join(releases, 'same/client/en/home/index.html'));
+    // loaded ahead, then the release's state file written again (a file of its own): what was loaded is not used
+    await preparePatch(releases, 'same');
+    const recorded = readFileSync(join(releases, 'same', NEWS_STATE_FILE));
+    rmSync(join(releases, 'same', NEWS_STATE_FILE));
+    writeFileSync(join(releases, 'same', NEWS_STATE_FILE), recorded);
     const result = await patchRelease({ root, releasesDir: releases, base: 'same', name: 'next' });
     expect(result.patched, JSON.stringify(result)).toBe(true);
+    expect(result.patched && result.ahead).toBe(false);
     const client = join(releases, 'next/client');
     const read = (file: string) => readFileSync(join(client, file), 'utf8');
     const list = read(`en/home/News/news/${changed.typeId}/index.html`);
