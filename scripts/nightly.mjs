@@ -77,18 +77,35 @@ async function standBy() {
   const gone = () => process.exit(0);
   process.once('disconnect', gone);
   const word = new Promise((done) => process.once('message', done));
+  const paths = releasePaths();
+  let loadedFor = null;
+  let loading = Promise.resolve();
+  /** The release served now loaded ahead (src/releases/news-patch.ts preparePatch), when it is not the one loaded. */
+  const load = () => {
+    const served = currentRelease(paths);
+    if (!served || served === loadedFor) return;
+    loadedFor = served;
+    loading = loading
+      .then(() => preparePatch(paths.releasesDir, served))
+      .then((seconds) => log.info(`nightly: standing by for release ${served}${seconds === undefined ? '' : `, loaded ahead in ${seconds} s`}`))
+      // the run loads what it needs when it starts, as without --standby
+      .catch((error) => log.warn({ err: error }, `nightly: standing by for release ${served} without it loaded ahead`));
+  };
+  let preparePatch;
   try {
     await loadPull();
-    const { preparePatch } = await importServerModules('nightly-news', NEWS_MODULES);
+    ({ preparePatch } = await importServerModules('nightly-news', NEWS_MODULES));
     await importServerModules('nightly-site', SITE_MODULES);
-    const served = currentRelease(releasePaths());
-    const seconds = served ? await preparePatch(releasePaths().releasesDir, served) : undefined;
-    log.info(`nightly: standing by${seconds === undefined ? '' : `, release ${served} loaded ahead in ${seconds} s`}`);
+    log.info('nightly: standing by');
+    load();
   } catch (error) {
-    // the run loads what it needs when it starts, as without --standby
     log.warn({ err: error }, 'nightly: standing by without the publish loaded ahead');
   }
+  // the served release switched while it waits (the nightly job of the cron, a rollback): loaded again
+  const watch = preparePatch ? setInterval(load, 2000) : undefined;
   const { reasons } = /** @type {{ reasons?: string[] }} */ (await word);
+  clearInterval(watch);
+  await loading;
   process.env.NIGHTLY_REASONS = (reasons ?? []).map((r) => String(r).replace(/\n/g, ' ')).join('\n');
   process.off('disconnect', gone);
   process.disconnect();

@@ -180,6 +180,11 @@ export class NightlyRunner {
     }
   }
 
+  /** What the process standing by has said so far (its log lines): for a look at it, and tests. */
+  standingBy(): string {
+    return this.next?.output() ?? '';
+  }
+
   /** The process standing by ended (a run under way ends with the worker's process). */
   stop(): void {
     this.stopped = true;
@@ -228,6 +233,7 @@ function startNightly(root: string, newsApiUrl: string, how: { reasons?: string[
   });
   return {
     done,
+    output: () => output,
     /** The word to run, to a process standing by: false when it can no longer take it. */
     go(reasons: string[]): boolean {
       if (ended || !child.connected) return false;

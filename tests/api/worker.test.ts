@@ -147,6 +147,13 @@ describe('the worker', { timeout: 300_000 }, () => {
       expect(describeReleases(paths()).at(-1)?.madeBy?.reasons).toEqual([`${id} published`]);
       // the next one, started as the run ended, takes the next run
       await expect.poll(() => standingBy(site).length, { timeout: 60_000 }).toBe(1);
+      // it stands by for the release served: another one switched in while it waits (a rollback), it follows
+      const served = describeReleases(paths()).at(-1)!.name;
+      await expect.poll(() => runner.standingBy(), { timeout: 60_000 }).toContain(`standing by for release ${served}`);
+      const older = describeReleases(paths()).at(-2)!.name;
+      useRelease(paths(), older);
+      await expect.poll(() => runner.standingBy(), { timeout: 60_000 }).toContain(`standing by for release ${older}`);
+      useRelease(paths(), served);
       const second = await runner.run(['nothing new']);
       expect(second.code, second.output).toBe(0);
       expect(second.output).toContain('nightly: standing by');
