@@ -142,6 +142,7 @@ export async function benchEdge() {
       const detail = `/en/home/News/detail/${created.id}/${NOTICES}`;
       const before = backendRequests(stack);
       const purgedBefore = purgedPaths(stack);
+      const linesBefore = workerLines(stack);
       const servedBefore = currentRelease(releasePaths({ root: stack.siteDir }));
       const t = process.hrtime.bigint();
       await staff(`/news/stories/${created.id}/publish`, { version: created.version });
@@ -163,6 +164,8 @@ export async function benchEdge() {
       await waitForPurge(staff, stack, created.id);
       const originRequests = backendRequests(stack) - before;
       const purged = purgedPaths(stack) - purgedBefore;
+      // the worker's account of this publish, written once its run has ended (after the switch the edge follows)
+      await until(async () => workerLines(stack) > linesBefore, 60_000);
       const worker = workerLine(stack);
       rows.push({ id: created.id, ...times, live, originRequests, purgedPaths: purged, worker });
       console.log(
@@ -299,9 +302,12 @@ function cpuOf(pids) {
 
 /** The worker's last account of a publish (the nightly job's closing line: its pull, the patch's steps, seconds in all). */
 function workerLine(stack) {
-  const lines = [...stack.output().matchAll(/"msg":"\[worker\] site build done in ([^"]*)"/g)];
+  const lines = [...stack.output().matchAll(WORKER_LINE)];
   return lines.at(-1)?.[1] ?? '(no line from the worker)';
 }
+const WORKER_LINE = /"msg":"\[worker\] site build done in ([^"]*)"/g;
+/** How many builds the worker has given its account of. */
+const workerLines = (stack) => [...stack.output().matchAll(WORKER_LINE)].length;
 
 /** Varnish's count of requests it sent to nginx. */
 function backendRequests(stack) {

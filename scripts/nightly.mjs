@@ -21,7 +21,7 @@
 // Cron (02:30 every night):
 //   30 2 * * *  cd /srv/carrier-site && npm run nightly >> var/nightly.log 2>&1
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as nodeModule from 'node:module';
@@ -67,6 +67,7 @@ function finish(ok, line) {
 const NEWS_MODULES = {
   'src/releases/news-patch.ts': 'patchRelease, prepareNextCopy, preparePatch, recentSince, warmRenderCode, writeNewsState',
   'src/releases/spares.ts': 'keepAsSpare',
+  'src/releases/news-state.ts': 'NEWS_STATE_FILE',
 };
 const SITE_MODULES = { 'src/news/feed.ts': 'DEFAULT_SITE' };
 if (values.standby) await standBy();
@@ -77,14 +78,26 @@ async function standBy() {
   const gone = () => process.exit(0);
   process.once('disconnect', gone);
   const word = new Promise((done) => process.once('message', done));
+  // the worker sends its word only once it is listened for (a message that comes before is lost)
+  process.send({ listening: true });
   const paths = releasePaths();
   let loadedFor = null;
   let loading = Promise.resolve();
+  /** The release served now and its news state file (its inode and time: written after the switch, or again). */
+  const servedNow = () => {
+    const served = currentRelease(paths);
+    try {
+      const { ino, mtimeMs } = statSync(join(paths.releasesDir, served ?? '', NEWS_STATE_FILE));
+      return { served, key: `${served} ${ino} ${mtimeMs}` };
+    } catch {
+      return { served, key: `${served}` };
+    }
+  };
   /** The release served now loaded ahead (src/releases/news-patch.ts preparePatch), when it is not the one loaded. */
   const load = () => {
-    const served = currentRelease(paths);
-    if (!served || served === loadedFor) return;
-    loadedFor = served;
+    const { served, key } = servedNow();
+    if (!served || key === loadedFor) return;
+    loadedFor = key;
     loading = loading
       .then(() => preparePatch(paths.releasesDir, served))
       .then((seconds) => log.info(`nightly: standing by for release ${served}${seconds === undefined ? '' : `, loaded ahead in ${seconds} s`}`))
@@ -92,9 +105,10 @@ async function standBy() {
       .catch((error) => log.warn({ err: error }, `nightly: standing by for release ${served} without it loaded ahead`));
   };
   let preparePatch;
+  let NEWS_STATE_FILE;
   try {
     await loadPull();
-    ({ preparePatch } = await importServerModules('nightly-news', NEWS_MODULES));
+    ({ preparePatch, NEWS_STATE_FILE } = await importServerModules('nightly-news', NEWS_MODULES));
     await importServerModules('nightly-site', SITE_MODULES);
     log.info('nightly: standing by');
     load();

@@ -171,7 +171,7 @@ export class NightlyRunner {
   async run(reasons: string[] = []): Promise<NightlyRun> {
     const ready = this.next;
     this.next = undefined;
-    const job = ready?.go(reasons) ? ready : startNightly(this.root, this.newsApiUrl, { reasons });
+    const job = ready && (await ready.go(reasons)) ? ready : startNightly(this.root, this.newsApiUrl, { reasons });
     if (job !== ready) ready?.stop();
     try {
       return await job.done;
@@ -218,6 +218,11 @@ function startNightly(root: string, newsApiUrl: string, how: { reasons?: string[
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let ended = false;
+  // a process standing by says when it listens for the word (a message sent before is lost); false: it ended first
+  const listening = new Promise<boolean>((ready) => {
+    child.on('message', (message) => message && typeof message === 'object' && 'listening' in message && ready(true));
+    child.once('close', () => ready(false));
+  });
   const done = new Promise<NightlyRun>((finish) => {
     const end = (code: number) => {
       if (ended) return;
@@ -234,9 +239,9 @@ function startNightly(root: string, newsApiUrl: string, how: { reasons?: string[
   return {
     done,
     output: () => output,
-    /** The word to run, to a process standing by: false when it can no longer take it. */
-    go(reasons: string[]): boolean {
-      if (ended || !child.connected) return false;
+    /** The word to run, to a process standing by, once it listens: false when it can no longer take it. */
+    async go(reasons: string[]): Promise<boolean> {
+      if (!(await listening) || ended || !child.connected) return false;
       started = process.hrtime.bigint();
       child.send({ reasons }, (error) => {
         // not delivered: the process would wait for ever; ended, the run fails and the next request builds again
