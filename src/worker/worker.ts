@@ -150,6 +150,8 @@ function reasonOf(output: string): string {
 }
 
 type NightlyRun = { code: number; output: string; seconds: number };
+/** A nightly process standing by listens for the word this soon after its start (it says so before it loads anything). */
+const LISTENING_WITHIN_MS = 60_000;
 
 /**
  * The nightly job in a process of its own (a build takes a whole core; the server stays responsive). With
@@ -218,10 +220,13 @@ function startNightly(root: string, newsApiUrl: string, how: { reasons?: string[
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let ended = false;
-  // a process standing by says when it listens for the word (a message sent before is lost); false: it ended first
+  // a process standing by says when it listens for the word (a message sent before is lost); false: it ended
+  // or failed to start first, or has not said so in a minute (a run then starts a new process)
   const listening = new Promise<boolean>((ready) => {
     child.on('message', (message) => message && typeof message === 'object' && 'listening' in message && ready(true));
     child.once('close', () => ready(false));
+    child.once('error', () => ready(false));
+    setTimeout(() => ready(false), LISTENING_WITHIN_MS).unref();
   });
   const done = new Promise<NightlyRun>((finish) => {
     const end = (code: number) => {
