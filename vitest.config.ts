@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // one database migrated and seeded per run, copied by each harness (tests/api/harness.ts)
+          globalSetup: ['tests/api/template.ts'],
           // Each file gets its own database; PostgreSQL runs are slower to set up.
           testTimeout: 30_000,
           // a database made and seeded per file: minutes on a busy 2-core machine with a build beside it

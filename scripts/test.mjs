@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // npm test: type check, unit and API tests (vitest), build, size budgets, fault tests, the benches once and small, end-to-end tests (Playwright
-// in Debian's Chromium), the smoke suite through nginx. Ends with the list of what failed (each step and each
-// failed test by file and name, so the tail of a CI log says what broke) and one closing line
-// "tests: N passed, N failed".
+// in Debian's Chromium), the smoke suite through nginx, the API tests again on PostgreSQL. Ends with where the time
+// went (each step's wall and CPU time, the slowest test files: scripts/lib/timing.mjs, test-results/timing.json),
+// the list of what failed (each step and each failed test by file and name, so the tail of a CI log says what
+// broke), and one closing line "tests: N passed, N failed". The run fails when its CPU time is over the budget
+// in .ci/budget.json (docs/testing.md#the-cpu-budget).
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { postgresReachable } from './lib/nginx-stack.mjs';
 import { readPlaywrightReport, readVitestReport } from './lib/test-report.mjs';
+import { formatTiming, playwrightFiles, startTiming, vitestFiles } from './lib/timing.mjs';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,11 +25,17 @@ function stepFailed(title) {
   failures.push(`step: ${title}`);
 }
 
-function run(title, command, args, env = {}) {
+const timing = startTiming();
+/** The PostgreSQL server of the production-path steps (the small tracking bench, the API tests again). */
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const postgresUp = await postgresReachable(postgresUrl);
+
+/** Runs one step, timed: its exit status (77: skipped). */
+function runStatus(title, command, args, env = {}) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  return timing.step(title, () => spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status);
 }
+const run = (title, command, args, env = {}) => runStatus(title, command, args, env) === 0;
 
 function count(report) {
   if (!report) return false;
@@ -48,6 +57,7 @@ if (!run('lint and format', 'biome', ['ci', '--error-on-warnings'])) stepFailed(
 let before = failed;
 const vitestOk = run('unit and API tests', 'vitest', ['run', '--project', 'unit', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
 if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === before)) stepFailed('unit and API tests');
+timing.suite('unit and API tests', vitestFiles('test-results/vitest.json'));
 
 const built = run('build', 'astro', ['build', '--force']);
 if (!built) stepFailed('build');
@@ -58,9 +68,10 @@ if (built) {
   before = failed;
   const faultsOk = run('fault tests', 'vitest', ['run', '--project', 'faults', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-faults.json']);
   if (!countVitest('test-results/vitest-faults.json') || (!faultsOk && failed === before)) stepFailed('fault tests');
+  timing.suite('fault tests', vitestFiles('test-results/vitest-faults.json'));
   // a bench is code: the tracking bench once, small, so that it cannot rot (figures printed, not asserted;
   // a lost event fails it). It needs PostgreSQL, which CI has; elsewhere without one it is skipped.
-  if (await postgresReachable(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')) {
+  if (postgresUp) {
     if (run('tracking bench, small', 'node', ['bench/tracking.mjs', '--small'])) passed++;
     else stepFailed('tracking bench, small');
   } else if (ci) stepFailed('tracking bench, small (no PostgreSQL at 127.0.0.1:5432)');
@@ -95,14 +106,31 @@ if (!built) {
   before = failed;
   const e2eOk = run('end-to-end tests', 'playwright', ['test']);
   if (!countPlaywright('test-results/e2e.json') || (!e2eOk && failed === before)) stepFailed('end-to-end tests');
+  timing.suite('end-to-end tests', playwrightFiles('test-results/e2e.json'));
   // the reference deployment: nginx (deploy/nginx/) before two API processes on PostgreSQL, and the
   // smoke suite through it (tests/nginx/); exit code 77: skipped (no nginx or PostgreSQL, outside CI only)
   before = failed;
-  console.log('\n=== through nginx: node scripts/nginx-smoke.mjs');
-  const nginx = spawnSync('node', ['scripts/nginx-smoke.mjs'], { stdio: 'inherit' });
-  if (nginx.status === 77) skippedNginx = true;
-  else if (!countPlaywright('test-results/nginx.json') || (nginx.status !== 0 && failed === before)) stepFailed('through nginx');
+  const nginx = runStatus('through nginx', 'node', ['scripts/nginx-smoke.mjs']);
+  if (nginx === 77) skippedNginx = true;
+  else if (!countPlaywright('test-results/nginx.json') || (nginx !== 0 && failed === before)) stepFailed('through nginx');
+  timing.suite('through nginx', playwrightFiles('test-results/nginx.json'));
 }
+
+// the API tests again on a real PostgreSQL server (the production path): each file on its own database,
+// made from a migrated template (tests/api/harness.ts). Required under CI; skipped elsewhere without one.
+if (postgresUp) {
+  before = failed;
+  const pgOk = run('API tests on PostgreSQL', 'vitest', ['run', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-postgres.json'], {
+    TEST_DATABASE_URL: postgresUrl,
+  });
+  if (!countVitest('test-results/vitest-postgres.json') || (!pgOk && failed === before)) stepFailed('API tests on PostgreSQL');
+  timing.suite('API tests on PostgreSQL', vitestFiles('test-results/vitest-postgres.json'));
+} else if (ci) stepFailed(`API tests on PostgreSQL (no PostgreSQL at ${postgresUrl})`);
+else console.warn(`\nSkipping the API tests on PostgreSQL: no PostgreSQL at ${postgresUrl}.`);
+
+const report = timing.finish();
+for (const line of formatTiming(report)) console.log(line);
+if (report.budget?.over) stepFailed(`CPU budget: ${report.cpuSeconds.toFixed(0)} s over ${report.budget.cpuSeconds} s (${report.budget.file})`);
 
 if (failures.length) console.log(`\nfailed:\n- ${failures.join('\n- ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skippedE2e ? ', e2e skipped' : ''}${skippedNginx ? ', through nginx skipped' : ''}`);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { calls } from '../../src/contract/calls';
 import { ApiError } from '../../src/contract/fetch';
 import { PICTURE_NAMES } from '../../src/contract/wire';
+import { openDatabase } from '../../src/server/db';
 import { pictureClicks } from '../../src/server/db/schema';
 import { seedIfEmpty } from '../../src/server/db/seed';
 import localSites from '../../content/local-sites.json';
@@ -127,6 +129,64 @@ describe(`API foundation on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(old.status).toBe(404);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe(`the run's template database (tests/api/template.ts) on ${usingPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+  /** What a database holds: every column and index, the migrations applied, and each table's rows (times left out: they say when it was seeded). */
+  async function fingerprint(db: Harness['database']['db']) {
+    const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+    const columns = (
+      await rows(sql`select table_schema, table_name, column_name, data_type, column_default, is_nullable from information_schema.columns
+        where table_schema not in ('pg_catalog', 'information_schema') order by table_schema, table_name, ordinal_position`)
+    ).rows;
+    const indexes = (await rows(sql`select schemaname, tablename, indexdef from pg_indexes where schemaname not in ('pg_catalog') order by 1, 2, 3`)).rows;
+    const migrations = (await rows(sql`select hash from drizzle.__drizzle_migrations order by id`)).rows;
+    const tables = [...new Set(columns.filter((c) => c.table_schema === 'public').map((c) => String(c.table_name)))];
+    const contents: Record<string, unknown> = {};
+    for (const table of tables) {
+      const kept = columns.filter((c) => c.table_name === table && c.table_schema === 'public' && !String(c.data_type).startsWith('timestamp')).map((c) => `"${c.column_name}"`);
+      const [row] = (
+        await rows(sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(row(${kept.join(', ')})::text, '|' order by row(${kept.join(', ')})::text), '')) as digest from "${table}"`))
+      ).rows;
+      contents[table] = row;
+    }
+    return { columns, indexes, migrations, contents };
+  }
+
+  it('is the database a fresh migrate and seed makes: the same columns, indexes, migrations and rows', async () => {
+    const copy = await startHarness();
+    let fresh: Awaited<ReturnType<typeof openDatabase>> | undefined;
+    let dropFresh = async () => {};
+    try {
+      let url: string | undefined;
+      if (copy.databaseUrl) {
+        const name = `api_fresh_${Date.now().toString(36)}`;
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.end();
+        const u = new URL(copy.databaseUrl);
+        u.pathname = `/${name}`;
+        url = u.href;
+        dropFresh = async () => {
+          const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await c.end();
+        };
+      }
+      fresh = await openDatabase({ databaseUrl: url, dataDir: ':memory:' });
+      expect(await seedIfEmpty(fresh.db)).toBe(true);
+      const [a, b] = [await fingerprint(copy.database.db), await fingerprint(fresh.db)];
+      expect(Object.keys(a.contents).length).toBeGreaterThan(10);
+      expect(a.migrations.length).toBeGreaterThan(0);
+      expect(a).toEqual(b);
+    } finally {
+      await fresh?.close();
+      await dropFresh();
+      await copy.close();
     }
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp, type App, type AppDeps } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db';
@@ -11,8 +13,9 @@ import type { ApiTarget } from '../../src/contract/fetch';
 
 /**
  * The API under test: the real Hono app on a real database. With
- * TEST_DATABASE_URL (a PostgreSQL server) each test file gets a fresh database
+ * TEST_DATABASE_URL (a PostgreSQL server) each harness gets a fresh database
  * created on that server and dropped afterwards; without it, in-memory PGlite.
+ * Either is a copy of the run's template, migrated and seeded once (tests/api/template.ts).
  */
 export interface Harness {
   app: App;
@@ -38,7 +41,7 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
     const name = `api_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`);
     await admin.end();
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/${name}`;
@@ -50,7 +53,8 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
       await c.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, dataDir: ':memory:' });
+  const database = await openDatabase({ databaseUrl, dataDir: ':memory:', loadDataDir: databaseUrl ? undefined : pgliteTemplate() });
+  // the template is seeded: this finds it so, and seeds nothing
   await seedIfEmpty(database.db);
   const app = createApp({ database, config, ...deps });
   const base = `http://test.local${config.apiBase}`;
@@ -83,6 +87,18 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
       }
     },
   };
+}
+
+let pgliteDump: Blob | undefined;
+/** The run's PGlite template (tests/api/template.ts), read once per test process. */
+function pgliteTemplate(): Blob {
+  pgliteDump ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return pgliteDump;
+}
+function templateName(): string {
+  const name = inject('postgresTemplate');
+  if (!/^api_template_[0-9a-f]+$/.test(name ?? '')) throw new Error(`no template database (tests/api/template.ts): ${name}`);
+  return name;
 }
 
 /** The harness app served over real HTTP on a loopback port (what the nightly job talks to); answers the server and the API's base URL. */

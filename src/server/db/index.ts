@@ -26,10 +26,11 @@ export function migrationsFolder(): string {
 
 /**
  * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in
- * `${dataDir}/pglite` (or in memory when dataDir is ':memory:'), then applies
+ * `${dataDir}/pglite` (or in memory when dataDir is ':memory:', empty or loaded from `loadDataDir`, a dump
+ * of PGlite's data folder), then applies
  * the committed migrations (or those of `migrationsFolder`: a restore builds the schema of its archive's level).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; migrationsFolder?: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; migrationsFolder?: string; loadDataDir?: Blob }): Promise<Database> {
   const folderOfMigrations = options.migrationsFolder ?? migrationsFolder();
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -56,7 +57,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client: InstanceType<typeof PGlite>;
   if (options.dataDir === ':memory:') {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     const folder = resolve(options.dataDir, 'pglite');
     mkdirSync(resolve(options.dataDir), { recursive: true });

@@ -1,0 +1,149 @@
+// Where the time of a test run goes (scripts/test.mjs): each step's wall and CPU time, the slowest test
+// files of each suite, the machine's load when the run began, and the CPU budget kept in
+// .ci/budget.json. Written to test-results/timing.json and printed at the end of `npm test`.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, relative } from 'node:path';
+
+/** The clock ticks per second of /proc's times (sysconf(_SC_CLK_TCK): 100 on Linux everywhere it runs here). */
+const CLK_TCK = 100;
+
+/**
+ * CPU seconds (user and system) of this process's children that have ended and been waited for,
+ * with theirs in turn: /proc/self/stat's cutime and cstime. A step run with spawnSync is waited for,
+ * so the difference before and after it is that step's CPU, every process it started included
+ * (Chromium under Playwright, the servers a test starts), but not a service that was running before
+ * (PostgreSQL) nor a daemon that left its parent. null where /proc is missing (not Linux).
+ */
+export function childrenCpu() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  // fields after the command name, which may hold spaces: state is field 3, cutime 16, cstime 17
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[13]) / CLK_TCK, system: Number(fields[14]) / CLK_TCK };
+}
+
+/** This process's own CPU seconds. */
+function ownCpu() {
+  const { userCPUTime, systemCPUTime } = process.resourceUsage();
+  return { user: userCPUTime / 1e6, system: systemCPUTime / 1e6 };
+}
+
+const round = (n) => Math.round(n * 10) / 10;
+
+/**
+ * A run's timing: `step(title, fn)` times one step (fn runs its processes synchronously), `suite()`
+ * adds a suite's slowest files, `finish()` writes and returns the report.
+ */
+export function startTiming({ budgetFile = '.ci/budget.json' } = {}) {
+  const began = Date.now();
+  const [load1, load5, load15] = loadavg();
+  const steps = [];
+  const suites = [];
+  return {
+    /** @template T @param {string} title @param {() => T} fn @returns {T} */
+    step(title, fn) {
+      const cpu0 = childrenCpu();
+      const own0 = ownCpu();
+      const t0 = performance.now();
+      try {
+        return fn();
+      } finally {
+        const wall = (performance.now() - t0) / 1000;
+        const cpu1 = childrenCpu();
+        const own1 = ownCpu();
+        const user = (cpu1 && cpu0 ? cpu1.user - cpu0.user : 0) + own1.user - own0.user;
+        const system = (cpu1 && cpu0 ? cpu1.system - cpu0.system : 0) + own1.system - own0.system;
+        steps.push({ title, wallSeconds: round(wall), cpuSeconds: round(user + system), userSeconds: round(user), systemSeconds: round(system) });
+      }
+    },
+    /** @param {string} title @param {{ file: string, seconds: number, tests: number }[] | null} files */
+    suite(title, files) {
+      if (!files) return;
+      const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 15);
+      suites.push({ title, files: files.length, tests: files.reduce((n, f) => n + f.tests, 0), seconds: round(files.reduce((n, f) => n + f.seconds, 0)), slowest });
+    },
+    finish(outFile = 'test-results/timing.json') {
+      const own = ownCpu();
+      const children = childrenCpu() ?? { user: 0, system: 0 };
+      const cpuSeconds = round(own.user + own.system + children.user + children.system);
+      const budget = readBudget(budgetFile);
+      const report = {
+        began: new Date(began).toISOString(),
+        machine: { cores: cpus().length, loadAverageAtStart: [load1, load5, load15].map((n) => Math.round(n * 100) / 100) },
+        wallSeconds: round((Date.now() - began) / 1000),
+        cpuSeconds,
+        budget: budget && { cpuSeconds: budget.cpuSeconds, file: budgetFile, over: cpuSeconds > budget.cpuSeconds },
+        steps,
+        suites,
+      };
+      mkdirSync(dirname(outFile), { recursive: true });
+      writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+      return report;
+    },
+  };
+}
+
+/** @returns {{ cpuSeconds: number } | null} */
+export function readBudget(file) {
+  if (!existsSync(file)) return null;
+  const budget = JSON.parse(readFileSync(file, 'utf8'));
+  if (!(typeof budget.cpuSeconds === 'number' && budget.cpuSeconds > 0)) throw new Error(`${file}: "cpuSeconds" must be a positive number of seconds`);
+  return budget;
+}
+
+/** A vitest JSON report's files: wall seconds each (from its first test's start to its end), and its tests. */
+export function vitestFiles(file, root = process.cwd()) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return (report.testResults ?? []).map((r) => ({
+    file: relative(root, String(r.name ?? '')),
+    seconds: round(Math.max(0, (r.endTime ?? 0) - (r.startTime ?? 0)) / 1000),
+    tests: (r.assertionResults ?? []).length,
+  }));
+}
+
+/** A Playwright JSON report's files: the sum of their tests' durations (tests run two at a time), and their tests. */
+export function playwrightFiles(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const entry = byFile.get(spec.file) ?? { file: spec.file, seconds: 0, tests: 0 };
+      for (const test of spec.tests ?? []) {
+        entry.tests++;
+        for (const r of test.results ?? []) entry.seconds += (r.duration ?? 0) / 1000;
+      }
+      byFile.set(spec.file, entry);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return [...byFile.values()].map((f) => ({ ...f, seconds: round(f.seconds) }));
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+const num = (n) => n.toFixed(1).padStart(8);
+
+/** The report as lines for the end of a CI log. */
+export function formatTiming(report) {
+  const lines = ['', '=== where the time went (test-results/timing.json)'];
+  lines.push(`began ${report.began} on ${report.machine.cores} cores, load average ${report.machine.loadAverageAtStart.join(' ')} (1, 5, 15 min)`);
+  lines.push(`${pad('step', 62)}    wall s     CPU s`);
+  for (const s of report.steps) lines.push(`${pad(s.title.slice(0, 62), 62)}  ${num(s.wallSeconds)}  ${num(s.cpuSeconds)}`);
+  lines.push(`${pad('whole run', 62)}  ${num(report.wallSeconds)}  ${num(report.cpuSeconds)}`);
+  for (const suite of report.suites) {
+    lines.push('', `${suite.title}: ${suite.files} files, ${suite.tests} tests, ${suite.seconds.toFixed(1)} s of test time; the slowest:`);
+    for (const f of suite.slowest) lines.push(`  ${num(f.seconds)} s  ${f.file} (${f.tests} tests)`);
+  }
+  if (report.budget) {
+    lines.push(
+      '',
+      report.budget.over
+        ? `CPU time ${report.cpuSeconds.toFixed(0)} s is OVER the budget of ${report.budget.cpuSeconds} s (${report.budget.file}): find what made the run slower (the steps and files above)`
+        : `CPU time ${report.cpuSeconds.toFixed(0)} s within the budget of ${report.budget.cpuSeconds} s (${report.budget.file})`,
+    );
+  }
+  return lines;
+}
