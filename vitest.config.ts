@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     projects: [
       // a busy 2-core CI machine (a build beside it) is several times slower than a quiet one: room for the tests that read all the content
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      // isolate: false (unit and api): the files of a worker share its module graph, imported once; each file
+      // importing the whole server again took about half of these projects' time (docs/testing.md#ci-time)
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 60_000, isolate: false } },
       {
         test: {
           name: 'api',
@@ -12,9 +14,10 @@ export default defineConfig({
           environment: 'node',
           // one database migrated and seeded per run, copied by each harness (tests/api/harness.ts)
           globalSetup: ['tests/api/template.ts'],
-          // Each file gets its own database; PostgreSQL runs are slower to set up.
+          isolate: false,
+          // Each harness gets its own database (a copy of the template); PostgreSQL runs are slower to set up.
           testTimeout: 30_000,
-          // a database made and seeded per file: minutes on a busy 2-core machine with a build beside it
+          // some files start servers or build small sites in their hooks: minutes on a busy 2-core machine with a build beside it
           hookTimeout: 180_000,
         },
       },

@@ -55,9 +55,17 @@ if (!run('type check', 'astro', ['check', '--minimumSeverity', 'hint'])) stepFai
 if (!run('lint and format', 'biome', ['ci', '--error-on-warnings'])) stepFailed('lint and format');
 
 let before = failed;
-const vitestOk = run('unit and API tests', 'vitest', ['run', '--project', 'unit', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+/** vitest's reporters: the console, the JSON report (what passed and failed), each file's whole time (the timing report) */
+const vitestReporters = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=test-results/${name}.json`,
+  '--reporter=./scripts/lib/vitest-files-reporter.mjs',
+];
+const filesOf = (name) => ({ VITEST_FILES_OUT: `test-results/${name}-files.json` });
+const vitestOk = run('unit and API tests', 'vitest', ['run', '--project', 'unit', '--project', 'api', ...vitestReporters('vitest')], filesOf('vitest'));
 if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === before)) stepFailed('unit and API tests');
-timing.suite('unit and API tests', vitestFiles('test-results/vitest.json'));
+timing.suite('unit and API tests', vitestFiles('test-results/vitest-files.json'));
 
 const built = run('build', 'astro', ['build', '--force']);
 if (!built) stepFailed('build');
@@ -66,9 +74,9 @@ else stepFailed('size budgets');
 if (built) {
   // faults: the database going away, the built server killed mid-burst (tests/faults)
   before = failed;
-  const faultsOk = run('fault tests', 'vitest', ['run', '--project', 'faults', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-faults.json']);
+  const faultsOk = run('fault tests', 'vitest', ['run', '--project', 'faults', ...vitestReporters('vitest-faults')], filesOf('vitest-faults'));
   if (!countVitest('test-results/vitest-faults.json') || (!faultsOk && failed === before)) stepFailed('fault tests');
-  timing.suite('fault tests', vitestFiles('test-results/vitest-faults.json'));
+  timing.suite('fault tests', vitestFiles('test-results/vitest-faults-files.json'));
   // a bench is code: the tracking bench once, small, so that it cannot rot (figures printed, not asserted;
   // a lost event fails it). It needs PostgreSQL, which CI has; elsewhere without one it is skipped.
   if (postgresUp) {
@@ -120,11 +128,12 @@ if (!built) {
 // made from a migrated template (tests/api/harness.ts). Required under CI; skipped elsewhere without one.
 if (postgresUp) {
   before = failed;
-  const pgOk = run('API tests on PostgreSQL', 'vitest', ['run', '--project', 'api', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest-postgres.json'], {
+  const pgOk = run('API tests on PostgreSQL', 'vitest', ['run', '--project', 'api', ...vitestReporters('vitest-postgres')], {
     TEST_DATABASE_URL: postgresUrl,
+    ...filesOf('vitest-postgres'),
   });
   if (!countVitest('test-results/vitest-postgres.json') || (!pgOk && failed === before)) stepFailed('API tests on PostgreSQL');
-  timing.suite('API tests on PostgreSQL', vitestFiles('test-results/vitest-postgres.json'));
+  timing.suite('API tests on PostgreSQL', vitestFiles('test-results/vitest-postgres-files.json'));
 } else if (ci) stepFailed(`API tests on PostgreSQL (no PostgreSQL at ${postgresUrl})`);
 else console.warn(`\nSkipping the API tests on PostgreSQL: no PostgreSQL at ${postgresUrl}.`);
 

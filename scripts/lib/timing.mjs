@@ -3,7 +3,7 @@
 // .ci/budget.json. Written to test-results/timing.json and printed at the end of `npm test`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, relative } from 'node:path';
+import { dirname } from 'node:path';
 
 /** The clock ticks per second of /proc's times (sysconf(_SC_CLK_TCK): 100 on Linux everywhere it runs here). */
 const CLK_TCK = 100;
@@ -92,15 +92,10 @@ export function readBudget(file) {
   return budget;
 }
 
-/** A vitest JSON report's files: wall seconds each (from its first test's start to its end), and its tests. */
-export function vitestFiles(file, root = process.cwd()) {
+/** The files of a vitest run, as scripts/lib/vitest-files-reporter.mjs wrote them: whole seconds each (environment, imports, hooks, tests) and tests. */
+export function vitestFiles(file) {
   if (!existsSync(file)) return null;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  return (report.testResults ?? []).map((r) => ({
-    file: relative(root, String(r.name ?? '')),
-    seconds: round(Math.max(0, (r.endTime ?? 0) - (r.startTime ?? 0)) / 1000),
-    tests: (r.assertionResults ?? []).length,
-  }));
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 /** A Playwright JSON report's files: the sum of their tests' durations (tests run two at a time), and their tests. */
@@ -135,7 +130,7 @@ export function formatTiming(report) {
   lines.push(`${pad('whole run', 62)}  ${num(report.wallSeconds)}  ${num(report.cpuSeconds)}`);
   for (const suite of report.suites) {
     lines.push('', `${suite.title}: ${suite.files} files, ${suite.tests} tests, ${suite.seconds.toFixed(1)} s of test time; the slowest:`);
-    for (const f of suite.slowest) lines.push(`  ${num(f.seconds)} s  ${f.file} (${f.tests} tests)`);
+    for (const f of suite.slowest) lines.push(`  ${num(f.seconds)} s  ${f.file} (${f.tests} tests${f.importSeconds === undefined ? '' : `, ${f.importSeconds} s of it importing`})`);
   }
   if (report.budget) {
     lines.push(
