@@ -5,14 +5,20 @@ import { UNLIMITED_RATE_ENV } from './src/server/forms/config';
 /**
  * End-to-end tests in Debian's Chromium (Playwright never downloads a browser
  * here) against the built site served by scripts/start.mjs on a fresh embedded
- * database. CHROMIUM_PATH names another browser binary.
+ * database. The browser is Debian's headless shell where it is installed (package
+ * chromium-headless-shell: the build of Chromium that Playwright itself runs headless, without
+ * the full browser's windowing; docs/testing.md#ci-time), else Debian's chromium.
+ * CHROMIUM_PATH names another browser binary.
  */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 if (!existsSync(executablePath)) {
-  throw new Error(`No Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  throw new Error(`No Chromium at ${executablePath}: install Debian's chromium-headless-shell or chromium (apt-get install chromium-headless-shell) or set CHROMIUM_PATH.`);
 }
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The end-to-end server's data folder (tests/e2e/fixtures.ts reads its outbox). */
+const dataDir = `var/e2e-${process.pid}`;
 /** The answer of every captcha of the end-to-end server (tests/e2e/forms.spec.ts). */
 export const E2E_CAPTCHA_ANSWER = 'E2E7';
 
@@ -39,7 +45,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /responsive\.spec\.ts/ },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // in a test run, the server's database is a copy of the run's template (scripts/lib/database-template.mjs)
+    command: `node scripts/lib/database-template.mjs into ${dataDir} && node scripts/start.mjs`,
     // ready once warmed up (src/observability/warm-up.mjs): no test waits for a cold first request
     url: `${baseURL}/ready`,
     reuseExistingServer: false,
@@ -48,7 +55,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: `var/e2e-${process.pid}`,
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       // no site builds from this server (the staff spec's whole path runs its own, in a copy of the project)
       WORKER: 'off',

@@ -7,6 +7,7 @@
 // in .ci/budget.json (docs/testing.md#the-cpu-budget).
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { makeDatabaseTemplate, removeDatabaseTemplate } from './lib/database-template.mjs';
 import { postgresReachable } from './lib/nginx-stack.mjs';
 import { readPlaywrightReport, readVitestReport } from './lib/test-report.mjs';
 import { formatTiming, playwrightFiles, startTiming, vitestFiles } from './lib/timing.mjs';
@@ -56,12 +57,7 @@ if (!run('lint and format', 'biome', ['ci', '--error-on-warnings'])) stepFailed(
 
 let before = failed;
 /** vitest's reporters: the console, the JSON report (what passed and failed), each file's whole time (the timing report) */
-const vitestReporters = (name) => [
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=test-results/${name}.json`,
-  '--reporter=./scripts/lib/vitest-files-reporter.mjs',
-];
+const vitestReporters = (name) => ['--reporter=default', '--reporter=json', `--outputFile=test-results/${name}.json`, '--reporter=./scripts/lib/vitest-files-reporter.mjs'];
 const filesOf = (name) => ({ VITEST_FILES_OUT: `test-results/${name}-files.json` });
 const vitestOk = run('unit and API tests', 'vitest', ['run', '--project', 'unit', '--project', 'api', ...vitestReporters('vitest')], filesOf('vitest'));
 if (!countVitest('test-results/vitest.json') || (!vitestOk && failed === before)) stepFailed('unit and API tests');
@@ -72,6 +68,10 @@ if (!built) stepFailed('build');
 else if (run('size budgets', 'node', ['bench/run.mjs', '--check'])) passed++;
 else stepFailed('size budgets');
 if (built) {
+  // one embedded database migrated and seeded, copied by each built server the steps below start on a fresh one
+  // (scripts/lib/database-template.mjs); removed at the end of the run
+  console.log('\n=== database template: scripts/lib/database-template.mjs');
+  await timing.stepAsync('database template', makeDatabaseTemplate);
   // faults: the database going away, the built server killed mid-burst (tests/faults)
   before = failed;
   const faultsOk = run('fault tests', 'vitest', ['run', '--project', 'faults', ...vitestReporters('vitest-faults')], filesOf('vitest-faults'));
@@ -137,6 +137,7 @@ if (postgresUp) {
 } else if (ci) stepFailed(`API tests on PostgreSQL (no PostgreSQL at ${postgresUrl})`);
 else console.warn(`\nSkipping the API tests on PostgreSQL: no PostgreSQL at ${postgresUrl}.`);
 
+removeDatabaseTemplate();
 const report = timing.finish();
 for (const line of formatTiming(report)) console.log(line);
 if (report.budget?.over) stepFailed(`CPU budget: ${report.cpuSeconds.toFixed(0)} s over ${report.budget.cpuSeconds} s (${report.budget.file})`);

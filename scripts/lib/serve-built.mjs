@@ -1,8 +1,9 @@
 // The built site and API (scripts/start.mjs) in a child process on a free loopback
-// port with a throw-away embedded database, for the benches.
+// port with a throw-away embedded database (in a test run, a copy of its template), for the benches.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { databaseFromTemplate } from './database-template.mjs';
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -18,6 +19,8 @@ export async function startSite(env = {}) {
   const port = await freePort();
   const dataDir = `var/bench-site-${process.pid}-${port}`;
   const base = `http://127.0.0.1:${port}`;
+  // in a test run, a copy of its migrated and seeded database (scripts/lib/database-template.mjs)
+  if (!env.DATABASE_URL && !env.NEWS_SNAPSHOT_DIR) databaseFromTemplate(dataDir);
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     // no demonstration tracking feed unless asked (its first catch-up would load the measured server)
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WORKER: 'off', TNT_DEMO: 'off', ...env },

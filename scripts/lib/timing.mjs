@@ -57,6 +57,18 @@ export function startTiming({ budgetFile = '.ci/budget.json' } = {}) {
         steps.push({ title, wallSeconds: round(wall), cpuSeconds: round(user + system), userSeconds: round(user), systemSeconds: round(system) });
       }
     },
+    /** The same for a step that runs in this process: fn's promise, timed to its end. @param {string} title @param {() => Promise<unknown>} fn */
+    async stepAsync(title, fn) {
+      const cpu0 = ownCpu();
+      const t0 = performance.now();
+      try {
+        return await fn();
+      } finally {
+        const cpu1 = ownCpu();
+        const [user, system] = [cpu1.user - cpu0.user, cpu1.system - cpu0.system];
+        steps.push({ title, wallSeconds: round((performance.now() - t0) / 1000), cpuSeconds: round(user + system), userSeconds: round(user), systemSeconds: round(system) });
+      }
+    },
     /** @param {string} title @param {{ file: string, seconds: number, tests: number }[] | null} files */
     suite(title, files) {
       if (!files) return;

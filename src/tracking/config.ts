@@ -27,6 +27,13 @@ export const TrackingEnv = {
       'The embedded demonstration provider when TNT_PROVIDER_URL is unset: auto = on a development start only, on = also in production (then every answer says demonstration data), off = never',
     ),
   TNT_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60).describe('How often the provider is polled for events the callbacks missed'),
+  TNT_POLL_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(60)
+    .describe('How long a process that dies while polling holds the poll before another process, or the same one restarted, takes over'),
   TNT_DEMO_BOOKINGS_PER_DAY: z.coerce.number().int().min(1).max(2000).default(12).describe('Demonstration provider: shipments booked per day'),
 };
 
@@ -36,6 +43,8 @@ export interface TrackingConfig {
   /** The callback URL given to the provider; undefined: this server's own, from HOST and PORT. */
   callbackUrl?: string;
   pollSeconds: number;
+  /** The poll's lease (src/tracking/subscriber.ts): how long a poll that died blocks the next (default: POLL_LEASE_MS). */
+  pollLeaseSeconds?: number;
 }
 
 type Parsed = z.output<z.ZodObject<typeof TrackingEnv>>;
@@ -50,5 +59,5 @@ export function trackingConfig(e: Parsed, env: Record<string, string | undefined
       kind: 'none',
       reason: e.TNT_DEMO === 'off' ? 'TNT_PROVIDER_URL is not set and TNT_DEMO=off' : 'TNT_PROVIDER_URL is not set on a production start (set it, or TNT_DEMO=on for demonstration data)',
     };
-  return { provider, callbackUrl: e.TNT_CALLBACK_URL, pollSeconds: e.TNT_POLL_SECONDS };
+  return { provider, callbackUrl: e.TNT_CALLBACK_URL, pollSeconds: e.TNT_POLL_SECONDS, pollLeaseSeconds: e.TNT_POLL_LEASE_SECONDS };
 }

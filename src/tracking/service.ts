@@ -68,7 +68,8 @@ export async function startTracking(options: StartOptions): Promise<TrackingServ
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  const pollNow = () => (link ? pollOnce(db, link, now, options.onStored) : Promise.resolve(undefined));
+  const leaseMs = config.pollLeaseSeconds === undefined ? POLL_LEASE_MS : config.pollLeaseSeconds * 1000;
+  const pollNow = () => (link ? pollOnce(db, link, now, options.onStored, leaseMs) : Promise.resolve(undefined));
   // the next poll: after TNT_POLL_SECONDS, or as soon as the lease of a poll that died can be taken
   let leaseBusy = false;
   const poll = () =>
@@ -92,7 +93,7 @@ export async function startTracking(options: StartOptions): Promise<TrackingServ
   })();
   const schedule = () => {
     if (stopped || !link) return;
-    const wait = leaseBusy ? Math.min(config.pollSeconds * 1000, POLL_LEASE_MS + 5000) : config.pollSeconds * 1000;
+    const wait = leaseBusy ? Math.min(config.pollSeconds * 1000, leaseMs + 5000) : config.pollSeconds * 1000;
     timer = setTimeout(() => {
       // alerts whose shipment has been quiet for 30 days end, and their addresses go
       deleteExpiredAlerts(db, now())

@@ -32,7 +32,7 @@ const POLL_PAGE = 500;
 /**
  * The poll's lease, renewed with every page stored: a process that dies while polling (killed, its
  * database gone) holds it for at most this long before another process, or the same one restarted,
- * takes over.
+ * takes over (TNT_POLL_LEASE_SECONDS; this is its default).
  */
 export const POLL_LEASE_MS = 60_000;
 
@@ -140,9 +140,15 @@ const EventsPage = z.array(z.unknown());
  * completed poll (all of them the first time), stored page by page. Gives the number stored, or
  * undefined when another process holds the lease.
  */
-export async function pollOnce(db: Db, link: ProviderLink, now: () => Date = () => new Date(), onStored?: (ids: string[]) => unknown): Promise<{ fetched: number; stored: number } | undefined> {
+export async function pollOnce(
+  db: Db,
+  link: ProviderLink,
+  now: () => Date = () => new Date(),
+  onStored?: (ids: string[]) => unknown,
+  leaseMs = POLL_LEASE_MS,
+): Promise<{ fetched: number; stored: number } | undefined> {
   const start = now();
-  if (!(await takePollLease(db, link.source, start, new Date(start.getTime() + POLL_LEASE_MS)))) return undefined;
+  if (!(await takePollLease(db, link.source, start, new Date(start.getTime() + leaseMs)))) return undefined;
   const feed = await readFeed(db, link.source);
   let fetched = 0;
   let stored = 0;
@@ -172,7 +178,7 @@ export async function pollOnce(db: Db, link: ProviderLink, now: () => Date = () 
       for (const e of events) newest = Math.max(newest ?? 0, Date.parse(e.eventCreatedDateTime));
       // progress is saved page by page (a poll cut short resumes from the last page stored), and the lease renewed
       const at = now();
-      await updateFeed(db, link.source, { polledUntil: newest === undefined ? null : new Date(newest), lastHeardAt: at, pollLeaseUntil: new Date(at.getTime() + POLL_LEASE_MS) });
+      await updateFeed(db, link.source, { polledUntil: newest === undefined ? null : new Date(newest), lastHeardAt: at, pollLeaseUntil: new Date(at.getTime() + leaseMs) });
       const next = res.headers.get('next-page');
       if (!next || page.length === 0) break;
       path = `/events?${new URLSearchParams({ ...Object.fromEntries(params), cursor: nextCursor(next) })}`;

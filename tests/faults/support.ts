@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import pg from 'pg';
+import { databaseFromTemplate } from '../../scripts/lib/database-template.mjs';
 import { postgresReachable as reachable } from '../../scripts/lib/nginx-stack.mjs';
 
 /** The PostgreSQL server of the fault tests: TEST_DATABASE_URL, else the developer and CI machines' local server. */
@@ -97,6 +98,8 @@ export async function startServer(env: Record<string, string>, options: { port?:
   // a given port: a restart that providers must find where they left it (the tracking callback URL)
   const port = options.port ?? (await freePort());
   let output = '';
+  // a fresh embedded database in a folder: in a test run, a copy of its migrated and seeded template (scripts/lib/database-template.mjs)
+  if (env.DATA_DIR && env.DATA_DIR !== ':memory:' && !env.DATABASE_URL && !env.NEWS_SNAPSHOT_DIR) databaseFromTemplate(env.DATA_DIR);
   const child = spawn('node_modules/.bin/node', ['scripts/start.mjs'], {
     // no demonstration tracking feed (its first catch-up stores some 20,000 events): the tracking tests ask for it
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', WORKER: 'off', TNT_DEMO: 'off', ...env },

@@ -91,7 +91,8 @@ describe.runIf(built)('tracking when things fail', () => {
     const provider: RunningProvider = await startProvider({ bookingsPerDay: 24, seed: 'fault-kill', now: clock.now, pushIntervalMs: 200, bundleSize: 20 });
     cleanups.push(() => provider.close());
     const port = await freePort();
-    const withProvider = { ...env, TNT_PROVIDER_URL: `${provider.url}/v2`, TNT_POLL_SECONDS: '3600' };
+    // a poll lease of 5 s (TNT_POLL_LEASE_SECONDS): the restarted process takes over the killed one's poll 5 s after its last page, not a minute
+    const withProvider = { ...env, TNT_PROVIDER_URL: `${provider.url}/v2`, TNT_POLL_SECONDS: '3600', TNT_POLL_LEASE_SECONDS: '5' };
     const first = await startServer(withProvider, { port });
     const subscription = await until('the subscription', async () => provider.subscriptions.list()[0]?.subscriptionID);
     // callbacks flow; kill the server while they do
@@ -120,7 +121,7 @@ describe.runIf(built)('tracking when things fail', () => {
       .filter((e) => e.created <= clock.now())
       .map((e) => e.id);
     // what the callbacks did not bring, the catch-up poll does: once the killed process's poll lease
-    // has run out (a minute), the restarted one polls from where the other's last stored page left off
+    // has run out (5 s here, a minute by default), the restarted one polls from where the other's last stored page left off
     const lacking = async () => {
       const have = new Set(await readIds());
       return made.filter((id) => !have.has(id));
