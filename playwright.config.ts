@@ -46,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     // in a test run, the server's database is a copy of the run's template (scripts/lib/database-template.mjs)
-    command: `node scripts/lib/database-template.mjs into ${dataDir} && node scripts/start.mjs`,
+    command: `node scripts/lib/database-template.mjs into ${dataDir} && exec node scripts/start.mjs`,
     // ready once warmed up (src/observability/warm-up.mjs): no test waits for a cold first request
     url: `${baseURL}/ready`,
     reuseExistingServer: false,

@@ -38,8 +38,9 @@ async function time(n, run) {
   return out.sort((a, b) => a - b);
 }
 
-export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100 } = {}) {
-  const { base, stop } = await startSite();
+/** @param {{ cityRuns?: number, digitalRuns?: number, site?: { base: string } }} options site: a started site to use (bench/small.mjs), else one of its own */
+export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100, site } = {}) {
+  const { base, stop } = site ?? (await startSite());
   try {
     const call = client(base);
     const prefixes = ['sha', 'rott', 'chon', 'duis', 'new', 'los', 'ham', 'sing', 'mum', 'sao', '上海', '鹿特丹', 'ber', 'lon', 'mel', 'dub'];
@@ -77,7 +78,7 @@ export async function benchCarbonApi({ cityRuns = 400, digitalRuns = 100 } = {})
     console.log(row('POST getDigital, 4 shipments', d));
     return { getCity: { p50: percentile(c, 50), p99: percentile(c, 99) }, getDigital4: { p50: percentile(d, 50), p99: percentile(d, 99) } };
   } finally {
-    await stop();
+    if (!site) await stop();
   }
 }
 

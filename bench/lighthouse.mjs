@@ -98,13 +98,14 @@ function median(all) {
 }
 
 /**
- * @param {{ quick?: boolean, runs?: number, only?: string, root?: string, onRound?: (partial: { runs: number, reference: object, rows: object[] }) => void }} options
+ * @param {{ quick?: boolean, runs?: number, only?: string, root?: string, site?: { base: string }, onRound?: (partial: { runs: number, reference: object, rows: object[] }) => void }} options
+ * site: a started site to use (bench/small.mjs), else one of its own
  * @returns {Promise<{ runs: number, reference: object, rows: object[] }>}
  */
-export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, only = '', root = 'dist/client', onRound } = {}) {
+export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, only = '', root = 'dist/client', site: given, onRound } = {}) {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
   const pages = lighthousePages({ quick, only });
-  const site = await startSite();
+  const site = given ?? (await startSite());
   const reference = await serveReference();
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const measured = new Map(pages.map((p) => [p.path, []]));
@@ -132,7 +133,7 @@ export async function benchLighthouse({ quick = false, runs = quick ? 1 : 3, onl
   } finally {
     chrome.kill();
     await reference.stop();
-    await site.stop();
+    if (!given) await site.stop();
   }
   return result(runs);
 }

@@ -15,7 +15,8 @@
 //      timed too;
 // Each publish's build is the nightly job with one story changed: its share of the full nightly is
 // also the figure for "a nightly with one changed story".
-// Prints each figure next to the full nightly, writes bench-results/publish.json (not with --small, which npm test runs).
+// Prints each figure next to the full nightly, writes bench-results/publish.json (not with --small, which npm test runs:
+// one publish on a copy served from this project's build, without the reference nightly, as bench/edge.mjs --small).
 //
 //   node bench/publish.mjs [--publishes 10 | --small] [--items 0] [--keep]
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,8 +24,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { databaseFromTemplate } from '../scripts/lib/database-template.mjs';
 import { freePort } from '../scripts/lib/serve-built.mjs';
-import { SITE_ENTRIES } from '../scripts/lib/nginx-stack.mjs';
+import { SITE_ENTRIES, siteFromBuild } from '../scripts/lib/nginx-stack.mjs';
 import { inviteStaff, signInStaff } from '../scripts/lib/staff-client.mjs';
 import { writeGeneratedSnapshot } from './news-scale.mjs';
 import { NEWS_BUNDLES } from '../src/search/news-bundles.ts';
@@ -41,12 +43,19 @@ const node = process.execPath;
 const seconds = (from) => Number(process.hrtime.bigint() - from) / 1e9;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const NOTICES = '50000000000000231';
+/** --small with the committed content: no reference nightly (a full build, the most of this bench's time), the copy served from this project's build. */
+const withoutReference = Boolean(values.small) && items === 0;
 
 export async function benchPublish() {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(site, { recursive: true });
-  for (const entry of SITE_ENTRIES) run('cp', ['-a', join(project, entry), join(site, entry)]);
-  run('cp', ['-al', join(project, 'dist'), join(site, 'dist')]);
+  if (withoutReference) {
+    // the copy serves a release made of this project's build, as the smoke suite's does: the publish patches it
+    await siteFromBuild(site);
+  } else {
+    for (const entry of SITE_ENTRIES) run('cp', ['-a', join(project, entry), join(site, entry)]);
+    run('cp', ['-al', join(project, 'dist'), join(site, 'dist')]);
+  }
   let seed;
   if (items > 0) {
     seed = join(work, 'seed');
@@ -68,6 +77,8 @@ export async function benchPublish() {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim(),
     ...(seed ? { NEWS_SNAPSHOT_DIR: seed } : {}),
   };
+  // in a test run, the embedded database is a copy of its template (scripts/lib/database-template.mjs), unless seeded with generated news
+  if (!seed) databaseFromTemplate(env.DATA_DIR);
   const email = 'bench.editor@seabridgelines.com';
   const token = inviteStaff({ email, role: 'editor', name: 'Bench Editor', env, cwd: site, node });
   const server = spawn(node, ['scripts/start.mjs'], { cwd: site, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -84,8 +95,9 @@ export async function benchPublish() {
     const staff = await signInStaff(origin, { email, token, password: 'Bench crane at Yantian 2026' });
 
     // ---- the reference, and (at scale) the site with all the stories: a full nightly in the same run
-    const full = nightly(port, ['--force']);
-    console.log(`publish: full nightly ${full.seconds.toFixed(1)} s (${full.line})`);
+    const full = withoutReference ? null : nightly(port, ['--force']);
+    if (full) console.log(`publish: full nightly ${full.seconds.toFixed(1)} s (${full.line})`);
+    else console.log('publish: --small, no reference nightly (a full build; npm test builds the site in full in the news-scale bench and the staff end-to-end test)');
 
     // ---- publishes, one after the other
     const rows = [];
@@ -120,19 +132,19 @@ export async function benchPublish() {
       date: new Date().toISOString(),
       machine: `${process.platform} ${process.arch}, ${(await import('node:os')).cpus().length} cores, Node ${process.versions.node}`,
       storiesPerLanguage: items || 'the committed content',
-      fullNightlySeconds: full.seconds,
+      fullNightlySeconds: full?.seconds ?? null,
       publishes: rows,
       liveP50Seconds: live[Math.floor((live.length - 1) / 2)],
       liveP95Seconds: p95,
-      liveP95ShareOfFullNightly: p95 / full.seconds,
+      liveP95ShareOfFullNightly: full ? p95 / full.seconds : null,
       apiMaxSeconds: Math.max(...rows.map((r) => r.apiSeconds)),
     };
     console.log(`
 | publish → live (${result.storiesPerLanguage === 'the committed content' ? 'committed content' : `${items} stories per language`}) | seconds | share of the full nightly in this run |
 |---|---|---|
-| full nightly (reference, \`nightly --force\`) | ${full.seconds.toFixed(1)} | 1 |
-| publish → detail, list and RSS live, p50 of ${rows.length} | ${result.liveP50Seconds.toFixed(1)} | ${(result.liveP50Seconds / full.seconds).toFixed(2)} |
-| publish → detail, list and RSS live, p95 of ${rows.length} | ${p95.toFixed(1)} | ${result.liveP95ShareOfFullNightly.toFixed(2)} |
+| full nightly (reference, \`nightly --force\`) | ${full ? full.seconds.toFixed(1) : 'not run (--small)'} | 1 |
+| publish → detail, list and RSS live, p50 of ${rows.length} | ${result.liveP50Seconds.toFixed(1)} | ${full ? (result.liveP50Seconds / full.seconds).toFixed(2) : ''} |
+| publish → detail, list and RSS live, p95 of ${rows.length} | ${p95.toFixed(1)} | ${full ? result.liveP95ShareOfFullNightly.toFixed(2) : ''} |
 | publish → the public API serves it, worst | ${result.apiMaxSeconds.toFixed(3)} | |
 `);
     mkdirSync(join(project, 'bench-results'), { recursive: true });

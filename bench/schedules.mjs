@@ -45,8 +45,9 @@ export function scheduleBuildShare(logFile = 'bench-results/build.log') {
   return { pages, seconds: (ms / allMs) * renderSeconds, renderSeconds };
 }
 
-export async function benchSchedules({ runs = 300, browserRuns = 20 } = {}) {
-  const { base, stop } = await startSite();
+/** @param {{ runs?: number, browserRuns?: number, site?: { base: string } }} options site: a started site to use (bench/small.mjs), else one of its own */
+export async function benchSchedules({ runs = 300, browserRuns = 20, site } = {}) {
+  const { base, stop } = site ?? (await startSite());
   try {
     const ports = JSON.parse(readFileSync('content/routes/ports.json', 'utf8')).ports.map((p) => p.locode);
     const called = [];
@@ -127,7 +128,7 @@ export async function benchSchedules({ runs = 300, browserRuns = 20 } = {}) {
       );
     return result;
   } finally {
-    await stop();
+    if (!site) await stop();
   }
 }
 

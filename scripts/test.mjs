@@ -6,7 +6,7 @@
 // broke), and one closing line "tests: N passed, N failed". The run fails when its CPU time is over the budget
 // in .ci/budget.json (docs/testing.md#the-cpu-budget).
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { makeDatabaseTemplate, removeDatabaseTemplate } from './lib/database-template.mjs';
 import { postgresReachable } from './lib/nginx-stack.mjs';
 import { readPlaywrightReport, readVitestReport } from './lib/test-report.mjs';
@@ -91,14 +91,19 @@ if (built) {
     ['publish bench, small (one publish)', 'bench/publish.mjs', '--small'],
     ['edge bench, small (one publish through Varnish, a second of load)', 'bench/edge.mjs', '--small'],
     ['load bench, small (a second a call)', 'bench/load.mjs', '--small'],
-    ['carbon API bench', 'bench/api.mjs'],
     ['first-request bench, small (one request kind)', 'bench/first-request.mjs', '--small'],
-    ['schedules bench, small (ten queries, two searches in Chromium)', 'bench/schedules.mjs', '--small'],
-    ['Lighthouse bench, small (the server-rendered tracking results, one run)', 'bench/lighthouse.mjs', '--runs', '1', '--only', 'results page'],
   ]) {
     if (run(title, 'node', [script, ...args])) passed++;
     else stepFailed(title);
   }
+  // the carbon API, schedules and Lighthouse benches on one start of the site (bench/small.mjs): each a test
+  const sharedOk = run('benches on one started site (carbon API, schedules, Lighthouse)', 'node', ['bench/small.mjs']);
+  const shared = existsSync('test-results/bench-small.json') ? JSON.parse(readFileSync('test-results/bench-small.json', 'utf8')) : [];
+  for (const bench of shared) {
+    if (bench.ok) passed++;
+    else stepFailed(bench.title);
+  }
+  if (!sharedOk && shared.every((b) => b.ok)) stepFailed('benches on one started site');
 }
 if (!built) {
   // nothing to serve
