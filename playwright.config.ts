@@ -34,7 +34,9 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // no trace: recording one for every test cost about a second of CPU a test (docs/testing.md#ci-time), and a
+    // CI run's traces are not kept; to debug a failure, run it again with `npx playwright test --trace retain-on-failure`
+    trace: 'off',
     launchOptions: {
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
