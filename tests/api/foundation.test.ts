@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { calls } from '../../src/contract/calls';
 import { ApiError } from '../../src/contract/fetch';
 import { PICTURE_NAMES } from '../../src/contract/wire';
@@ -8,7 +7,7 @@ import { openDatabase } from '../../src/server/db';
 import { pictureClicks } from '../../src/server/db/schema';
 import { seedIfEmpty } from '../../src/server/db/seed';
 import localSites from '../../content/local-sites.json';
-import { startHarness, usingPostgres, type Harness } from './harness';
+import { postgresDatabase, startHarness, usingPostgres, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -161,22 +160,7 @@ describe(`the run's template database (tests/api/template.ts) on ${usingPostgres
     let dropFresh = async () => {};
     try {
       let url: string | undefined;
-      if (copy.databaseUrl) {
-        const name = `api_fresh_${Date.now().toString(36)}`;
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        const u = new URL(copy.databaseUrl);
-        u.pathname = `/${name}`;
-        url = u.href;
-        dropFresh = async () => {
-          const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-          await c.connect();
-          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await c.end();
-        };
-      }
+      if (copy.databaseUrl) ({ url, drop: dropFresh } = await postgresDatabase('api_fresh'));
       fresh = await openDatabase({ databaseUrl: url, dataDir: ':memory:' });
       expect(await seedIfEmpty(fresh.db)).toBe(true);
       const [a, b] = [await fingerprint(copy.database.db), await fingerprint(fresh.db)];

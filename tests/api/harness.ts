@@ -37,22 +37,7 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
-  if (process.env.TEST_DATABASE_URL) {
-    const name = `api_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  if (process.env.TEST_DATABASE_URL) ({ url: databaseUrl, drop: dropDatabase } = await postgresDatabase('api_test', templateName()));
   const database = await openDatabase({ databaseUrl, dataDir: ':memory:', loadDataDir: databaseUrl ? undefined : pgliteTemplate() });
   // the template is seeded: this finds it so, and seeds nothing
   await seedIfEmpty(database.db);
@@ -85,6 +70,28 @@ export async function startHarness(env: Record<string, string> = {}, deps: Pick<
       } finally {
         await dropDatabase();
       }
+    },
+  };
+}
+
+/** A new database on TEST_DATABASE_URL's server (a copy of `template`, else empty), and how to drop it. */
+export async function postgresDatabase(prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('no TEST_DATABASE_URL');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
     },
   };
 }
