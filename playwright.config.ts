@@ -34,7 +34,7 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL,
-    // no trace: recording one for every test cost about a second of CPU a test (docs/testing.md#ci-time), and a
+    // no trace: recording one for every test cost about half a second of CPU a test (seven axe tests, docs/testing.md#ci-time), and a
     // CI run's traces are not kept; to debug a failure, run it again with `npx playwright test --trace retain-on-failure`
     trace: 'off',
     launchOptions: {

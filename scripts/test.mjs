@@ -4,7 +4,7 @@
 // went (each step's wall and CPU time, the slowest test files: scripts/lib/timing.mjs, test-results/timing.json),
 // the list of what failed (each step and each failed test by file and name, so the tail of a CI log says what
 // broke), and one closing line "tests: N passed, N failed". The run fails when its CPU time is over the budget
-// in .ci/budget.json (docs/testing.md#the-cpu-budget).
+// in .ci/budget.json (docs/testing.md#ci-time).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { makeDatabaseTemplate, removeDatabaseTemplate } from './lib/database-template.mjs';
