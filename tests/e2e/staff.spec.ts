@@ -363,6 +363,9 @@ test('the newsroom: the writer writes a bilingual notice with pictures and submi
   // ---- two tabs on the same story: the second save is refused, names the first, and keeps what was typed
   const other = await editor.newPage();
   await other.goto(e.url());
+  // the second tab holds the story as it was before the first tab's save: its editor has loaded it (the form shows once
+  // the story is read), so the save below is refused, whichever of the two tabs the machine was quicker to serve
+  await expect(other.locator('[data-version="en"]').getByLabel('Title', { exact: true })).toHaveValue('Typhoon Koinu: Yantian terminal gate closed');
   await e.locator('[data-version="en"]').getByLabel('Subtitle').fill('Update 16:00: gates stay closed overnight');
   await e.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(e.getByRole('status')).toContainText('Saved');
