@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { acceptCookies, expect, test, seriousAxeViolations } from './fixtures';
+import { acceptCookies, axeBuilder, expect, seriousAxeViolations, test } from './fixtures';
 
 const pages = [
   '/home',
@@ -86,6 +85,6 @@ for (const path of localPages) {
 test('axe is also clean with a menu and the cookie notice open', async ({ page }) => {
   await page.goto('/zh/home');
   await page.getByRole('button', { name: '服务', exact: true }).click();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });

@@ -7,6 +7,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import type { Browser, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
+import { databaseFromTemplate } from '../../scripts/lib/database-template.mjs';
 import { freePort } from '../../scripts/lib/serve-built.mjs';
 import { UNLIMITED_RATE_ENV } from '../../src/server/forms/config';
 import { realDocx } from '../api/word-fixtures';
@@ -51,6 +52,8 @@ test.beforeAll(async () => {
     TNT_DEMO: 'off',
     CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
   };
+  // the run's database template, migrated and seeded once (scripts/lib/database-template.mjs): a fresh database where there is none
+  databaseFromTemplate(dataDir);
   // the accounts, made by the README's command before the server opens the database
   for (const [role, email] of Object.entries(STAFF)) {
     const made = spawnSync(node, ['scripts/staff.mjs', 'add', '--email', email, '--role', role], { cwd: repo, env, encoding: 'utf8' });

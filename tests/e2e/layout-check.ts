@@ -94,6 +94,25 @@ export function inspect(): Finding[] {
   return findings;
 }
 
+/**
+ * Runs in the page: every island that hydrates by itself on the first screen has (Astro removes an island's `ssr`
+ * attribute once it has hydrated): `client:load`, `client:idle` and `client:only` wherever they are, `client:visible`
+ * when its content is in the viewport. An island that waits for the visitor (`client:intent`,
+ * src/islands/shared/intent-directive.ts, or `client:media`) shows its server-rendered HTML until then.
+ */
+export function islandsOfFirstScreenHydrated(): boolean {
+  return [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
+    const how = island.getAttribute('client');
+    if (how === 'load' || how === 'idle' || how === 'only') return false;
+    if (how !== 'visible') return true;
+    // the island itself is display: contents; its content is what the observer watches
+    return [...island.children].every((child) => {
+      const r = child.getBoundingClientRect();
+      return r.bottom <= 0 || r.top >= window.innerHeight || r.right <= 0 || r.left >= window.innerWidth;
+    });
+  });
+}
+
 type Options = { widths?: readonly number[]; storageState?: Awaited<ReturnType<BrowserContext['storageState']>>; waitUntil?: 'load' | 'networkidle' };
 
 /** The problems of one page at each width (a browser context of its own per width). */
@@ -119,7 +138,10 @@ export async function checkPages(browser: Browser, baseURL: string, paths: reado
       await page.evaluate(() => document.fonts.ready);
       // carousels start once the page has loaded (src/browser/carousels-after-load.ts)
       await page.waitForFunction(() => [...document.querySelectorAll('[data-carousel]')].every((c) => c.hasAttribute('data-ready')));
-      await page.waitForTimeout(250); // islands hydrate, carousels lay out
+      // the islands the first screen shows have hydrated (a condition, not a clock: a busy machine hydrates later), then two
+      // frames for the layout they change
+      await page.waitForFunction(islandsOfFirstScreenHydrated);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       for (const f of await page.evaluate(inspect))
         problems.push(f.kind === 'overlap' ? `${path} at ${width} px: ${f.a} and ${f.b} overlap (${f.px})` : `${path} at ${width} px: news link ${f.a} shows ${f.px}`);
     }

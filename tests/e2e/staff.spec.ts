@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { parseMail } from '../api/mime';
 import { mayEnter, type StaffArea } from '../../src/staff/roles';
 import { expect, seriousAxeViolations, test } from './fixtures';
+import { databaseFromTemplate } from '../../scripts/lib/database-template.mjs';
 import { freePort } from '../../scripts/lib/serve-built.mjs';
 import { seaPng } from '../fixtures/pictures';
 
@@ -60,6 +61,8 @@ test.beforeAll(async () => {
   origin = `http://localhost:${port}`;
   // the worker in process, as the quick start runs it: a publish builds the site copy and switches its release
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', STAFF_ORIGIN: origin, WORKER: 'inprocess', TNT_DEMO: 'off' };
+  // the run's database template, migrated and seeded once (scripts/lib/database-template.mjs): a fresh database where there is none
+  databaseFromTemplate(dataDir);
   // the one command of the README
   const made = spawnSync(node, ['scripts/staff.mjs', 'add', '--email', 'ada.lin@seabridgelines.com', '--role', 'admin', '--name', 'Ada Lin'], { cwd: site, env, encoding: 'utf8' });
   expect(made.status, made.stderr).toBe(0);

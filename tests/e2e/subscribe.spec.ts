@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { E2E_CAPTCHA_ANSWER } from '../../playwright.config';
-import { acceptCookies, expect, field, outboxMail, test } from './fixtures';
+import { acceptCookies, axeBuilder, expect, field, outboxMail, test } from './fixtures';
 
 /**
  * The newsletter subscription manager in the browser, in both languages: a new
@@ -217,7 +216,7 @@ for (const locale of ['en', 'zh'] as const) {
     await expect(result).toContainText(t.modified);
     await result.getByRole('button', { name: t.ok }).click();
 
-    const a11y = await new AxeBuilder({ page }).include('.subscribe').analyze();
+    const a11y = await axeBuilder(page).include('.subscribe').analyze();
     expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 
     // unsubscribe: the picture code first, then the confirmation (Cancel keeps the subscription)
