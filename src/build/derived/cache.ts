@@ -336,9 +336,24 @@ function nodeBinary(root: string): string {
   return existsSync(local) ? local : process.execPath;
 }
 
-function runScript(root: string, step: DerivedStep): Promise<void> {
+/**
+ * Whether the step may keep what its output holds (DerivedStep.keeps): every reason it runs is one of its
+ * `keeps` inputs changed, added or removed.
+ */
+export function mayKeep(step: DerivedStep, reasons: readonly string[]): boolean {
+  if (!step.keeps?.length || reasons.length === 0) return false;
+  const kept = step.keeps.map(globRegex);
+  return reasons.every((reason) => {
+    const m = / (?:changed|added|removed)$/.exec(reason);
+    const path = m ? reason.slice(0, m.index) : null;
+    return path !== null && kept.some((re) => re.test(path));
+  });
+}
+
+function runScript(root: string, step: DerivedStep, keep = false): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(nodeBinary(root), [step.script, ...(step.args ?? [])], { cwd: root, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+    const env = { ...process.env, DERIVED_KEEP: keep ? '1' : '0' };
+    execFile(nodeBinary(root), [step.script, ...(step.args ?? [])], { cwd: root, env, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
       if (!error) return resolve();
       const said = `${stdout}${stderr}`.trim().split('\n').slice(-15).join('\n');
       reject(new Error(`${step.title}: ${step.command} failed (${error.code ?? error.message})${said ? `:\n${said}` : ''}`));
@@ -405,7 +420,7 @@ export async function update(root: string, options: UpdateOptions = {}): Promise
       continue;
     }
     if (step.needs === 'node' || forced) {
-      await runScript(root, step);
+      await runScript(root, step, s.state !== 'current' && mayKeep(step, s.reasons));
       cache.clear();
       stamps[step.id] = stampOf({ inputs: inputsOf(cache, step), outputs: outputsOf(cache, step) });
       writeStamps(root, steps, stamps);

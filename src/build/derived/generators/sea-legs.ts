@@ -21,6 +21,9 @@
  * pulled to great circles, everything kept off Natural Earth 1:10m land but for the
  * canals and the rivers up to river ports; tests/unit/sea-legs-land.test.ts checks it).
  *
+ * With DERIVED_KEEP=1 (set by the derived cache when only trade files changed), the legs already in the
+ * file are kept for the keys still sailed and only the new ones are routed: the same file as a whole run.
+ *
  * Usage: node src/build/derived/generators/sea-legs.ts           write the file (unchanged if nothing changed)
  *        node src/build/derived/generators/sea-legs.ts --check   exit 1 if the file is missing or out of date
  *        --dir DIR                          read and write DIR instead of content/routes
@@ -129,7 +132,13 @@ export function formatLegs(legs: Record<string, SeaLeg>): string {
   return lines.length === 0 ? '{}\n' : `{\n${lines.join(',\n')}\n}\n`;
 }
 
-export function computeLegs(ports: readonly Port[], trades: readonly Trade[]): Record<string, SeaLeg> {
+/**
+ * The legs the services sail. `kept`: legs of an earlier run on the same ports and code (DERIVED_KEEP,
+ * src/build/derived/steps.ts), taken as they are for the keys still sailed: a leg's route depends on its key
+ * (its two ports and its passage), the ports' positions and the code only, so the result is the same as
+ * routing every leg (tests/unit/sea-legs-keep.test.ts). `routed` counts the legs routed here.
+ */
+export function computeLegs(ports: readonly Port[], trades: readonly Trade[], kept: Readonly<Record<string, SeaLeg>> = {}, routed = { count: 0 }): Record<string, SeaLeg> {
   const byCode = new Map(ports.map((p) => [p.locode, p]));
   const problems: string[] = [];
   const legs = legsOf(trades);
@@ -144,6 +153,11 @@ export function computeLegs(ports: readonly Port[], trades: readonly Trade[]): R
 
   const out: Record<string, SeaLeg> = {};
   for (const [key, { from, to, via, service }] of legs) {
+    if (Object.hasOwn(kept, key)) {
+      out[key] = kept[key];
+      continue;
+    }
+    routed.count++;
     const a = byCode.get(from)!;
     const b = byCode.get(to)!;
     try {
@@ -154,6 +168,16 @@ export function computeLegs(ports: readonly Port[], trades: readonly Trade[]): R
     }
   }
   return out;
+}
+
+/** The legs of the file as written before, or none when it does not parse (then every leg is routed). */
+function keptLegs(text: string): Record<string, SeaLeg> {
+  try {
+    const legs = JSON.parse(text) as unknown;
+    return legs && typeof legs === 'object' && !Array.isArray(legs) ? (legs as Record<string, SeaLeg>) : {};
+  } catch {
+    return {};
+  }
 }
 
 function main(args: string[]): number {
@@ -173,9 +197,12 @@ function main(args: string[]): number {
     .filter((f) => f.endsWith('.json'))
     .sort();
   const trades = tradeFiles.map((f) => readJson(join(tradesDir, f)) as Trade);
-  const legs = computeLegs(ports, trades);
-  const text = formatLegs(legs);
   const current = existsSync(outFile) ? readFileSync(outFile, 'utf8') : null;
+  // only the trades changed since the file was written (the derived cache says so): its legs stand
+  const kept = !check && process.env.DERIVED_KEEP === '1' && current !== null ? keptLegs(current) : {};
+  const routed = { count: 0 };
+  const legs = computeLegs(ports, trades, kept, routed);
+  const text = formatLegs(legs);
   const count = Object.keys(legs).length;
   if (check) {
     if (current === text) {
@@ -186,7 +213,9 @@ function main(args: string[]): number {
     return 1;
   }
   if (current !== text) writeFileSync(outFile, text);
-  console.log(`sea-legs: ${count} legs from ${tradeFiles.length} trade files, ${current === text ? 'unchanged' : 'written to'} ${outFile} (${Buffer.byteLength(text)} bytes).`);
+  console.log(
+    `sea-legs: ${count} legs from ${tradeFiles.length} trade files (${routed.count} routed, ${count - routed.count} kept), ${current === text ? 'unchanged' : 'written to'} ${outFile} (${Buffer.byteLength(text)} bytes).`,
+  );
   return 0;
 }
 
