@@ -57,8 +57,9 @@ export function referenceCpuSeconds() {
     const text = JSON.stringify(rows);
     const back = JSON.parse(text);
     back.sort((a, b) => a.port.localeCompare(b.port) || a.teu - b.teu);
+    // about 6 rows in 26 have a port CN[A-F]…: none found means the work was not done as written
     const found = text.match(/"port":"CN[A-F]\d+"/g)?.length ?? 0;
-    if (back.length !== rows.length || found < 0) throw new Error('the reference work went wrong');
+    if (back.length !== rows.length || found === 0) throw new Error('the reference work went wrong');
     const t1 = ownCpu();
     least = Math.min(least, t1.user + t1.system - t0.user - t0.system);
   }
