@@ -4,7 +4,9 @@ import { createTntApp } from '../../src/server/dcsa/tnt-app';
 import { TNT_BASE, type Event } from '../../src/tracking/dcsa/schemas';
 import { BL, BOOKING, BOX, EVENTS, OTHER_BOX } from '../fixtures/tnt-shipment';
 import { newSecret, signBody } from '../../src/tracking/signature';
-import { countEvents, saveFeed, storeEvents } from '../../src/tracking/store';
+import { inArray } from 'drizzle-orm';
+import { trackingEvents } from '../../src/server/db/schema';
+import { countEvents, eventColumns, saveFeed, storeEvents } from '../../src/tracking/store';
 import { metricsAnswer } from '../../src/observability/metrics.mjs';
 import { tntProblems } from '../fixtures/tnt-official';
 import { startHarness, type Harness } from './harness';
@@ -228,5 +230,29 @@ describe('storeEvents', () => {
     expect((await storeEvents(h.database.db, SOURCE, many)).length).toBe(2500);
     expect((await storeEvents(h.database.db, SOURCE, many)).length).toBe(0);
     expect(await countEvents(h.database.db)).toBe(before + 2500);
+  });
+
+  it('fills every column of each event kind as eventColumns says (the rows go in as one JSON parameter)', async () => {
+    const source = 'https://columns.example.test/v2';
+    const kinds = new Set(EVENTS.map((e) => e.eventType));
+    expect(kinds).toEqual(new Set(['SHIPMENT', 'TRANSPORT', 'EQUIPMENT']));
+    const fresh = EVENTS.map((e, i) => ({ ...e, eventID: `20000000-0000-4000-8000-${String(i).padStart(12, '0')}` }) as Event);
+    expect((await storeEvents(h.database.db, source, fresh)).sort()).toEqual(fresh.map((e) => e.eventID).sort());
+    const rows = await h.database.db
+      .select()
+      .from(trackingEvents)
+      .where(
+        inArray(
+          trackingEvents.eventId,
+          fresh.map((e) => e.eventID),
+        ),
+      );
+    expect(rows).toHaveLength(fresh.length);
+    for (const event of fresh) {
+      const { receivedAt, ...row } = rows.find((r) => r.eventId === event.eventID)!;
+      expect(receivedAt).toBeInstanceOf(Date);
+      const expected = Object.fromEntries(Object.entries(eventColumns(source, event)).map(([k, v]) => [k, v ?? null]));
+      expect(row).toEqual(expected);
+    }
   });
 });
