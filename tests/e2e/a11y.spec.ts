@@ -48,7 +48,7 @@ const pages = [
 
 for (const locale of ['en', 'zh']) {
   for (const path of pages) {
-    test(`axe finds no serious or critical violation on /${locale}${path}`, async ({ page }) => {
+    test(`axe finds no serious or critical violation on /${locale}${path}`, async ({ keptPage: page }) => {
       await page.goto(`/${locale}${path}`);
       await acceptCookies(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -75,7 +75,7 @@ const localPages = [
   '/hongkong/tc/cookiePolicy',
 ];
 for (const path of localPages) {
-  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ keptPage: page }) => {
     await page.goto(path);
     await acceptCookies(page);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,21 +1,46 @@
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect, type Page, type Route } from '@playwright/test';
 import { parseMail, type ParsedMail } from '../api/mime';
+
+const EXTERNAL = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
+const stubExternal = (route: Route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' });
 
 /**
  * Every page a test opens stays on this machine: requests to other hosts
  * (the external platforms the site links to) are answered with an empty page.
+ *
+ * `keptPage`: a signed-out page of the worker's one context (with the project's viewport and device),
+ * for tests that only open a page and look at it (axe): a fresh context costs Chromium about 0.15 s of
+ * CPU more per page (a renderer process started, the site's scripts compiled again;
+ * docs/testing.md#ci-time). The test finds it as a fresh context is: the cookies and both storages
+ * emptied; what stays is the browser's cache, which changes how fast a page loads, not what it is.
  */
-export const test = base.extend({
+export const test = base.extend<{ keptPage: Page }, { keptContext: BrowserContext }>({
   page: async ({ page }, use) => {
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' }));
+    await page.route(EXTERNAL, stubExternal);
     await use(page);
   },
   context: async ({ context }, use) => {
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' }));
+    await context.route(EXTERNAL, stubExternal);
     await use(context);
+  },
+  keptContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, screen } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, screen });
+      await context.route(EXTERNAL, stubExternal);
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  keptPage: async ({ keptContext }, use) => {
+    await keptContext.clearCookies();
+    const page = keptContext.pages()[0] ?? (await keptContext.newPage());
+    if (page.url().startsWith('http')) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+    await use(page);
   },
 });
 export { expect };

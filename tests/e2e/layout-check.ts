@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /**
  * The layout check (./layout.spec.ts, and the console's pages in ./inbox.spec.ts): on the first
@@ -115,24 +115,53 @@ export function islandsOfFirstScreenHydrated(): boolean {
 
 type Options = { widths?: readonly number[]; storageState?: Awaited<ReturnType<BrowserContext['storageState']>>; waitUntil?: 'load' | 'networkidle' };
 
-/** The problems of one page at each width (a browser context of its own per width). */
+/** The problems of one page at each width. */
 export const check = (browser: Browser, baseURL: string, path: string, options: Options = {}) => checkPages(browser, baseURL, [path], options);
 
-/** The problems of several pages at each width, opened one after the other in one context per width (a signed-in member's pages). */
+const contextOptions = (baseURL: string, width: number, storageState?: Options['storageState']) => ({
+  baseURL,
+  storageState,
+  viewport: { width, height: width < 700 ? 780 : 1024 },
+  isMobile: width < 1024,
+  hasTouch: width < 1024,
+  deviceScaleFactor: 2,
+  reducedMotion: 'reduce' as const,
+});
+
+async function newPage(browser: Browser, baseURL: string, width: number, storageState?: Options['storageState']): Promise<Page> {
+  const context = await browser.newContext(contextOptions(baseURL, width, storageState));
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' }));
+  return context.newPage();
+}
+
+/**
+ * The signed-out pages of a worker's browser, one per width, kept from one check to the next: a fresh
+ * context costs Chromium about 0.15 s of CPU more per page (a renderer process started, the site's
+ * scripts compiled again; docs/testing.md#ci-time), and layout.spec.ts opened three a test. Each page
+ * is checked as in a fresh context: the cookies and both storages are emptied before it loads (no
+ * check here clicks or stores anything, and none of them would carry over); what stays is the
+ * browser's cache, which changes how fast a page loads, not how it is laid out.
+ */
+const kept = new WeakMap<Browser, Map<string, Promise<Page>>>();
+
+async function keptPage(browser: Browser, baseURL: string, width: number): Promise<Page> {
+  let pages = kept.get(browser);
+  if (!pages) kept.set(browser, (pages = new Map()));
+  const key = `${baseURL} ${width}`;
+  let page = pages.get(key);
+  if (!page || (await page).isClosed()) pages.set(key, (page = newPage(browser, baseURL, width)));
+  const ready = await page;
+  await ready.context().clearCookies();
+  if (ready.url().startsWith(baseURL)) await ready.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  return ready;
+}
+
+/** The problems of several pages at each width, opened one after the other in one context per width (a signed-in member's pages: a context of their own). */
 export async function checkPages(browser: Browser, baseURL: string, paths: readonly string[], options: Options = {}): Promise<string[]> {
   const problems: string[] = [];
   for (const width of options.widths ?? WIDTHS) {
-    const context = await browser.newContext({
-      baseURL,
-      storageState: options.storageState,
-      viewport: { width, height: width < 700 ? 780 : 1024 },
-      isMobile: width < 1024,
-      hasTouch: width < 1024,
-      deviceScaleFactor: 2,
-      reducedMotion: 'reduce',
-    });
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' }));
-    const page = await context.newPage();
+    const own = options.storageState !== undefined;
+    const page = own ? await newPage(browser, baseURL, width, options.storageState) : await keptPage(browser, baseURL, width);
     for (const path of paths) {
       await page.goto(path, { waitUntil: options.waitUntil ?? 'load' });
       await page.evaluate(() => document.fonts.ready);
@@ -145,7 +174,7 @@ export async function checkPages(browser: Browser, baseURL: string, paths: reado
       for (const f of await page.evaluate(inspect))
         problems.push(f.kind === 'overlap' ? `${path} at ${width} px: ${f.a} and ${f.b} overlap (${f.px})` : `${path} at ${width} px: news link ${f.a} shows ${f.px}`);
     }
-    await context.close();
+    if (own) await page.context().close();
   }
   return problems;
 }
