@@ -12,8 +12,9 @@ import { Temporal } from 'temporal-polyfill';
  * voyage over the horizon), and Temporal takes some 15 µs for one. So the zone's offsets are
  * asked of Temporal once per stretch between two of the zone's transitions (`offsetAt`), and
  * a local time becomes an instant by Temporal's own rule for a zone's possible instants
- * (`instantOf`): the same answers, checked against Temporal's for every port's zone, hour by
- * hour over years and at every transition (tests/unit/schedules-time.test.ts). What falls
+ * (`instantOf`): the same answers, checked against Temporal's for every port's zone, every half
+ * hour around each transition of 2024-2030 and at a stride between them
+ * (tests/unit/schedules-time.test.ts). What falls
  * outside that (an offset with seconds, a year before 1000, a fraction of a millisecond) is
  * Temporal's to answer, as before.
  */
