@@ -152,7 +152,7 @@ export async function shipmentEvents(db: Db, kind: ReferenceKind, value: string)
     select x.payload, x.equipment, p.booking, p.bl from ${e} x, pair p
     where x.booking = p.booking or x.bl = p.bl or (p.booking is null and p.bl is null and ${kind === 'container' ? sql`x.equipment = ${value}` : sql`false`})
     order by x.event_at, x.created_at`);
-  const rows = (result as unknown as { rows: { payload: Event; equipment: string | null; booking: string | null; bl: string | null }[] }).rows ?? (result as unknown as never[]);
+  const rows = rowsOf<{ payload: Event; equipment: string | null; booking: string | null; bl: string | null }>(result);
   const first = rows[0];
   const events = rows.filter((r) => kind !== 'container' || r.equipment === null || r.equipment === value).map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Event);
   return { booking: first?.booking ?? undefined, bl: first?.bl ?? undefined, events };

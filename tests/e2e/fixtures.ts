@@ -4,8 +4,20 @@ import { join } from 'node:path';
 import { test as base, type BrowserContext, expect, type Page, type Route } from '@playwright/test';
 import { parseMail, type ParsedMail } from '../api/mime';
 
-const EXTERNAL = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
-const stubExternal = (route: Route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' });
+/** Requests to other hosts than this machine, and the empty page that answers them. */
+export const EXTERNAL = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
+export const stubExternal = (route: Route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' });
+
+/**
+ * A kept page made as a fresh context's is: its context's cookies and the page's two storages emptied
+ * (the page's origin must be the site's); the browser's cache stays, which changes how fast a page
+ * loads, not what it is.
+ */
+export async function asIfFresh(page: Page): Promise<Page> {
+  await page.context().clearCookies();
+  if (page.url().startsWith('http')) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  return page;
+}
 
 /**
  * Every page a test opens stays on this machine: requests to other hosts
@@ -37,10 +49,7 @@ export const test = base.extend<{ keptPage: Page }, { keptContext: BrowserContex
     { scope: 'worker' },
   ],
   keptPage: async ({ keptContext }, use) => {
-    await keptContext.clearCookies();
-    const page = keptContext.pages()[0] ?? (await keptContext.newPage());
-    if (page.url().startsWith('http')) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
-    await use(page);
+    await use(await asIfFresh(keptContext.pages()[0] ?? (await keptContext.newPage())));
   },
 });
 export { expect };

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { asIfFresh, EXTERNAL, stubExternal } from './fixtures';
 
 /**
  * The layout check (./layout.spec.ts, and the console's pages in ./inbox.spec.ts): on the first
@@ -130,7 +131,7 @@ const contextOptions = (baseURL: string, width: number, storageState?: Options['
 
 async function newPage(browser: Browser, baseURL: string, width: number, storageState?: Options['storageState']): Promise<Page> {
   const context = await browser.newContext(contextOptions(baseURL, width, storageState));
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' }));
+  await context.route(EXTERNAL, stubExternal);
   return context.newPage();
 }
 
@@ -138,9 +139,9 @@ async function newPage(browser: Browser, baseURL: string, width: number, storage
  * The signed-out pages of a worker's browser, one per width, kept from one check to the next: a fresh
  * context costs Chromium about 0.15 s of CPU more per page (a renderer process started, the site's
  * scripts compiled again; docs/testing.md#ci-time), and layout.spec.ts opened three a test. Each page
- * is checked as in a fresh context: the cookies and both storages are emptied before it loads (no
- * check here clicks or stores anything, and none of them would carry over); what stays is the
- * browser's cache, which changes how fast a page loads, not how it is laid out.
+ * is checked as in a fresh context (`asIfFresh`: the cookies and both storages emptied before it
+ * loads; no check here clicks or stores anything); the browser's cache stays, which changes how fast a
+ * page loads, not how it is laid out.
  */
 const kept = new WeakMap<Browser, Map<string, Promise<Page>>>();
 
@@ -150,10 +151,7 @@ async function keptPage(browser: Browser, baseURL: string, width: number): Promi
   const key = `${baseURL} ${width}`;
   let page = pages.get(key);
   if (!page || (await page).isClosed()) pages.set(key, (page = newPage(browser, baseURL, width)));
-  const ready = await page;
-  await ready.context().clearCookies();
-  if (ready.url().startsWith(baseURL)) await ready.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
-  return ready;
+  return asIfFresh(await page);
 }
 
 /** The problems of several pages at each width, opened one after the other in one context per width (a signed-in member's pages: a context of their own). */
